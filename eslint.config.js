@@ -1,0 +1,80 @@
+// Lint is part of `npm test`. Besides correctness rules it holds the architecture of DESIGN.md §3 and §10:
+// imports run client → shared and server → shared, features do not import each other, shared UI imports no feature,
+// only config.ts reads process.env, and JSX text goes through i18n.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import i18next from 'eslint-plugin-i18next';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync('src/client/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'data/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/server', from: './src/client', message: 'The server never imports client code.' },
+            { target: './src/shared', from: ['./src/client', './src/server'], message: 'shared/ imports neither side.' },
+            { target: './src/client/components', from: './src/client/features', message: 'Shared UI imports no feature.' },
+            ...features.map((feature) => ({
+              target: `./src/client/features/${feature}`,
+              from: './src/client/features',
+              except: [`./${feature}`],
+              message: 'A feature never imports another feature; move what both need to components/ or lib/.',
+            })),
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through src/server/config.ts.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], allowTypeImports: true, message: 'The client imports server types only.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/client/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, i18next },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'i18next/no-literal-string': ['error', { mode: 'jsx-text-only' }],
+    },
+  },
+  {
+    files: ['src/server/config.ts', 'scripts/**', 'tests/**', '*.config.ts', '*.config.js', 'bench/**', 'src/**/*.test.ts', 'src/server/test/**'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);

@@ -1,0 +1,18 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+const variants = {
+  default: 'bg-primary text-primary-foreground',
+  secondary: 'bg-secondary text-secondary-foreground border border-border',
+  outline: 'border border-border text-foreground',
+  destructive: 'bg-destructive text-destructive-foreground',
+} as const;
+
+export function Badge({ className, variant = 'default', ...props }: ComponentProps<'span'> & { variant?: keyof typeof variants }) {
+  return (
+    <span
+      className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold', variants[variant], className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,3 @@
+export function NavigationProgress() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function PageEmptyState({ page }: { page: string }) {
+  return <main>{page}</main>;
+}

@@ -1,0 +1,62 @@
+import { createRouter } from '@tanstack/react-router';
+import { rootRoute } from './routes/__root';
+import { appLayoutRoute } from './routes/_app';
+import { adminRoute } from './routes/admin';
+import { authRoute } from './routes/auth';
+import { chatRoute } from './routes/chat';
+import { coursesRoute } from './routes/courses';
+import { dashboardRoute } from './routes/dashboard';
+import { decksRoute } from './routes/decks';
+import { indexRoute } from './routes/index';
+import { leaderboardRoute } from './routes/leaderboard';
+import { learnRoute } from './routes/learn';
+import { lessonRoute } from './routes/lesson';
+import { mindmapRoute } from './routes/mindmap';
+import { questsRoute } from './routes/quests';
+import { settingsRoute } from './routes/settings';
+import { shopRoute } from './routes/shop';
+import { spaceRoute, spacesRoute } from './routes/space';
+import { streaksRoute } from './routes/streaks';
+import { summaryRoute } from './routes/summary';
+import { uploadRoute } from './routes/upload';
+import type { RouterContext } from './routes/__root';
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  authRoute,
+  appLayoutRoute.addChildren([
+    dashboardRoute,
+    uploadRoute,
+    summaryRoute,
+    mindmapRoute,
+    learnRoute,
+    lessonRoute,
+    chatRoute,
+    decksRoute,
+    leaderboardRoute,
+    questsRoute,
+    streaksRoute,
+    shopRoute,
+    settingsRoute,
+    coursesRoute,
+    spaceRoute,
+    spacesRoute,
+    adminRoute,
+  ]),
+]);
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,16 @@
+import { createRoute, redirect } from '@tanstack/react-router';
+import { AppShell } from '../features/shell/app-shell';
+import { sessionQueryOptions } from '../lib/auth-client';
+import { rootRoute } from './__root';
+
+/** Every app page lives in the shell and needs a signed-in user; visitors go to /auth and come back afterwards. */
+export const appLayoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQueryOptions);
+    if (!session) throw redirect({ to: '/auth', search: { redirect: location.href } });
+    return { session };
+  },
+  component: AppShell,
+});

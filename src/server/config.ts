@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed once. This is the only module that touches process.env
+ * (enforced by lint). Each variable has a safe default so `npm start` works with none set.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\/.+/.test(value) || value.startsWith('memory://'),
+    { message: 'must be a postgres:// or postgresql:// connection string' },
+  ),
+  BETTER_AUTH_SECRET: optionalString,
+  APP_URL: optionalString,
+  TRUST_PROXY: booleanFlag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  JOBS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  FEEDBACK_URL: z
+    .string()
+    .refine((value) => /^(https?:\/\/|mailto:)/.test(value), { message: 'must be an http(s):// or mailto: link' })
+    .default('mailto:feedback@studypath.app'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  filesDir: string;
+  database: { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; url: string };
+  authSecret: string;
+  appUrl: string;
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  authRateLimit: { windowSeconds: number; max: number };
+  jobsEnabled: boolean;
+  feedbackUrl: string;
+  clientDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Turns zod issues into one line per variable, naming it, so a misconfigured server says exactly what is wrong. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)
+    .join('; ');
+}
+
+/** The auth secret is generated once and kept in DATA_DIR so sessions survive restarts without any setup. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error)}`);
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const database: Config['database'] =
+    env.DATABASE_URL === undefined
+      ? { kind: 'pglite', dataDir: path.join(dataDir, 'db') }
+      : env.DATABASE_URL.startsWith('memory://')
+        ? { kind: 'pglite', dataDir: undefined }
+        : { kind: 'postgres', url: env.DATABASE_URL };
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    filesDir: path.join(dataDir, 'files'),
+    database,
+    authSecret: env.BETTER_AUTH_SECRET ?? loadOrCreateSecret(dataDir),
+    appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    authRateLimit: { windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: env.AUTH_RATE_LIMIT_MAX },
+    jobsEnabled: env.JOBS_ENABLED,
+    feedbackUrl: env.FEEDBACK_URL,
+    clientDir: path.resolve('dist/client'),
+  };
+}

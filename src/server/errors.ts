@@ -1,0 +1,48 @@
+/**
+ * The one error type of the domain. `code` decides the HTTP/tRPC status, `userMessage` is what the person sees
+ * (a spec message or an i18n key the client translates), `message` is for the logs only.
+ */
+export type AppErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'TOO_MANY_REQUESTS'
+  | 'INTERNAL_SERVER_ERROR';
+
+export const httpStatusOf: Record<AppErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_SERVER_ERROR: 500,
+};
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: AppErrorCode;
+  readonly userMessage: string;
+  /** Key in the client's `errors` namespace; the client shows its translation, falling back to userMessage. */
+  readonly messageKey: string | undefined;
+  readonly messageParams: Record<string, string | number> | undefined;
+
+  constructor(options: {
+    code: AppErrorCode;
+    userMessage: string;
+    messageKey?: string;
+    messageParams?: Record<string, string | number>;
+    message?: string;
+    cause?: unknown;
+  }) {
+    super(options.message ?? options.userMessage, { cause: options.cause });
+    this.code = options.code;
+    this.userMessage = options.userMessage;
+    this.messageKey = options.messageKey;
+    this.messageParams = options.messageParams;
+  }
+}

@@ -1,0 +1,129 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { sql } from 'drizzle-orm';
+import { Hono, type Context as HonoContext } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { secureHeaders } from 'hono/secure-headers';
+import { CLIENT_IP_HEADER } from '../auth/auth';
+import type { Services } from '../services';
+import { createContext } from '../trpc/context';
+import { appRouter } from '../trpc/router';
+
+/** The client's address: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY says a proxy sets it. */
+function clientIp(c: HonoContext, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? '127.0.0.1';
+  } catch {
+    // Requests made in-process (app.request in tests) have no socket; they come from this machine.
+    return '127.0.0.1';
+  }
+}
+
+/** A copy of the request whose client-IP header is ours alone; whatever the client sent under that name is dropped. */
+function withClientIp(request: Request, ip: string): Request {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, ip);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    ...(hasBody ? { body: request.body, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+export function createApp(services: Services) {
+  const { config, log } = services;
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    const ms = Math.round(performance.now() - started);
+    const status = c.res.status;
+    const entry = { method: c.req.method, path: c.req.path, status, ms };
+    if (status >= 500) log.error(entry, 'request');
+    else if (c.req.path.startsWith('/api/')) log.info(entry, 'request');
+    else log.debug(entry, 'request');
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      crossOriginEmbedderPolicy: false,
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    }),
+  );
+  app.use('*', compress());
+
+  app.get('/api/health', async (c) => {
+    try {
+      await services.db.execute(sql`select 1`);
+      return c.json({ status: 'ok' });
+    } catch (error) {
+      log.error({ err: error }, 'health check failed');
+      return c.json({ status: 'unavailable' }, 503);
+    }
+  });
+
+  app.on(['GET', 'POST'], '/api/auth/*', bodyLimit({ maxSize: 64 * 1024 }), (c) =>
+    services.auth.handler(withClientIp(c.req.raw, clientIp(c, config.trustProxy))),
+  );
+
+  app.all('/api/trpc/*', bodyLimit({ maxSize: 1024 * 1024 }), (c) =>
+    fetchRequestHandler({
+      endpoint: '/api/trpc',
+      req: c.req.raw,
+      router: appRouter,
+      createContext: ({ req }) => createContext(services, req.headers),
+    }),
+  );
+
+  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+
+  const indexFile = path.join(config.clientDir, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const clientRoot = path.relative(process.cwd(), config.clientDir) || '.';
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: clientRoot,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('*', serveStatic({ root: clientRoot, index: '__no_index__' }));
+  app.get('*', (c) => {
+    if (!indexHtml) {
+      return c.text('The front end is not built. Run `npm run build` (npm start does this by itself).', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+
+  app.onError((error, c) => {
+    log.error({ err: error, path: c.req.path }, 'unhandled error');
+    return c.json({ error: 'Something went wrong. Please try again.' }, 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,67 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import { AppError } from '../errors';
+import type { Context } from './context';
+
+/**
+ * Maps every error to what a client may see: an AppError keeps its code and user message; zod input errors become
+ * BAD_REQUEST with a readable line per field; anything else is an internal error with a generic message and no stack.
+ */
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const { stack: _stack, ...data } = shape.data;
+    const cause = error.cause;
+    if (cause instanceof ZodError) {
+      const message = cause.issues
+        .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+        .join('; ');
+      return { ...shape, message, data: { ...data, appCode: 'BAD_REQUEST' } };
+    }
+    if (cause instanceof AppError) {
+      return {
+        ...shape,
+        message: cause.userMessage,
+        data: { ...data, appCode: cause.code, messageKey: cause.messageKey, messageParams: cause.messageParams },
+      };
+    }
+    if (error.code === 'INTERNAL_SERVER_ERROR') {
+      return {
+        ...shape,
+        message: 'Something went wrong. Please try again.',
+        data: { ...data, appCode: error.code, messageKey: 'internal' },
+      };
+    }
+    return { ...shape, data: { ...data, appCode: error.code } };
+  },
+});
+
+/** Turns a thrown AppError into the matching tRPC error so the status code follows the domain's code. */
+const appErrors = t.middleware(async ({ next, ctx, path, type }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause instanceof AppError) {
+      result.error = new TRPCError({ code: cause.code, message: cause.userMessage, cause });
+      ctx.log.info({ path, type, code: cause.code, reason: cause.message }, 'request refused');
+    } else if (result.error.code === 'INTERNAL_SERVER_ERROR') {
+      ctx.log.error({ path, type, err: result.error.cause ?? result.error }, 'procedure failed');
+    } else {
+      ctx.log.info({ path, type, code: result.error.code }, 'request refused');
+    }
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(appErrors);
+
+/** Requires a signed-in user and narrows ctx.user for the procedures built on it. */
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) {
+    throw new AppError({ code: 'UNAUTHORIZED', userMessage: 'You must be signed in.', messageKey: 'signedOut' });
+  }
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});

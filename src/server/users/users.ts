@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { PLANS } from '../../shared/plans';
+import type { BillingInfo } from '../../shared/billing';
+import type { Db } from '../db/client';
+import { user } from '../db/schema';
+import { AppError } from '../errors';
+
+const userNotFound = () =>
+  new AppError({ code: 'NOT_FOUND', userMessage: 'User not found.', messageKey: 'userNotFound' });
+
+async function findUser(db: Db, userId: string) {
+  const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
+  if (!row) throw userNotFound();
+  return row;
+}
+
+/** The User entity of spec §3. A user may read only their own record; any other id answers NOT_FOUND. */
+export async function getUser(options: { db: Db; actorId: string; userId: string }) {
+  if (options.actorId !== options.userId) throw userNotFound();
+  const row = await findUser(options.db, options.userId);
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    email: row.email,
+    image: row.image,
+    createdAt: row.createdAt,
+    locale: row.locale,
+    stripeCurrentPeriodEnd: row.stripeCurrentPeriodEnd,
+    stripeSubscriptionStart: row.stripeSubscriptionStart,
+    referredBy: row.referredBy,
+    isCanceled: row.isCanceled,
+    isTrialActive: row.isTrialActive,
+    isTrialCanceled: row.isTrialCanceled,
+  };
+}
+
+export async function getBillingInfo(options: { db: Db; userId: string }): Promise<BillingInfo> {
+  const row = await findUser(options.db, options.userId);
+  return {
+    plan: row.plan,
+    isProSubscribed: row.plan === 'pro',
+    isUltra: row.plan === 'ultra',
+    isEnterprise: row.plan === 'enterprise',
+    isTrialActive: row.isTrialActive,
+    isTrialCanceled: row.isTrialCanceled,
+    isCanceled: row.isCanceled,
+    planInterval: row.planInterval,
+    status: row.subscriptionStatus,
+  };
+}
+
+export async function setLocale(options: { db: Db; userId: string; locale: 'en' | 'de' }) {
+  await options.db.update(user).set({ locale: options.locale, updatedAt: new Date() }).where(eq(user.id, options.userId));
+  return { locale: options.locale };
+}
+
+/** The header's progress counters. Subscribers' hearts are unlimited (spec §6). */
+export async function getProgress(options: { db: Db; userId: string }) {
+  const row = await findUser(options.db, options.userId);
+  return {
+    streak: row.streak,
+    points: row.points,
+    stars: row.stars,
+    hearts: row.hearts,
+    unlimitedHearts: PLANS[row.plan].unlimitedHearts,
+  };
+}

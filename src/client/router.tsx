@@ -1,4 +1,4 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
 import { rootRoute } from './routes/__root';
 import { appLayoutRoute } from './routes/_app';
 import { adminRoute } from './routes/admin';
@@ -45,10 +45,18 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
+/**
+ * Search params stay plain text (`?id=7`, not the router's default JSON `?id=%227%22`): share links and query strings
+ * the spec names must read as people and other clients write them. Route schemas parse what they need from the text.
+ */
+const plainText = (value: string) => value;
+
 export function createAppRouter(context: RouterContext) {
   return createRouter({
     routeTree,
     context,
+    parseSearch: parseSearchWith(plainText),
+    stringifySearch: stringifySearchWith(String, plainText),
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,

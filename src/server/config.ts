@@ -85,8 +85,15 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/** `PORT=` in an env file means "not set": blank values take the default instead of parsing as 0 or as ''. */
+function withoutBlankValues(source: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(source).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1].trim() !== ''),
+  );
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  const parsed = envSchema.safeParse(withoutBlankValues(source));
   if (!parsed.success) throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error)}`);
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);

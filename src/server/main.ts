@@ -2,13 +2,18 @@ import { serve } from '@hono/node-server';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnavailableError } from './db/client';
 import { createApp } from './http/app';
-import { createLogger } from './logger';
+import { createLogger, type Logger } from './logger';
 import { createServices } from './services';
 
 /** Prints one line and exits: a misconfigured server must say what to fix, not dump a stack. */
 function fail(message: string): never {
   process.stderr.write(`studypath: ${message}\n`);
   process.exit(1);
+}
+
+/** Exits once the log is written: pino writes asynchronously, and exiting mid-write reorders or drops the last lines. */
+function exitAfterLogging(log: Logger, code: number): void {
+  log.flush(() => process.exit(code));
 }
 
 async function main() {
@@ -39,7 +44,7 @@ async function main() {
     log.info({ signal }, 'shutting down: finishing requests');
     const forceExit = setTimeout(() => {
       log.warn('shutdown took too long; exiting');
-      process.exit(1);
+      exitAfterLogging(log, 1);
     }, 20_000);
     forceExit.unref();
     server.close(() => {
@@ -47,11 +52,11 @@ async function main() {
         .close()
         .then(() => {
           log.info('stopped');
-          process.exit(0);
+          exitAfterLogging(log, 0);
         })
         .catch((error: unknown) => {
           log.error({ err: error }, 'error while stopping');
-          process.exit(1);
+          exitAfterLogging(log, 1);
         });
     });
     if ('closeIdleConnections' in server) server.closeIdleConnections();

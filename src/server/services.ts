@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { createAuth, type Auth } from './auth/auth';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
@@ -15,9 +16,10 @@ export interface Services {
   close: () => Promise<void>;
 }
 
-export async function createServices(config: Config, log: Logger): Promise<Services> {
-  const database = await openDatabase(config);
-  const auth = createAuth({ db: database.db, config });
+/** `options.pglite`: an already loaded PGlite to use instead of opening config.database (the test harness's). */
+export async function createServices(config: Config, log: Logger, options: { pglite?: PGlite } = {}): Promise<Services> {
+  const database = await openDatabase(config, options.pglite);
+  const auth = createAuth({ db: database.db, config, log });
   let jobs: Jobs | null = null;
   if (config.jobsEnabled) {
     try {

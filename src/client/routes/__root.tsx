@@ -3,6 +3,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
 import { NavigationProgress } from '../features/shell/navigation-progress';
 import { NotFoundPage } from '../features/shell/not-found-page';
+import { startTheme, useResolvedTheme } from '../features/shell/theme';
 import type { TrpcClient } from '../lib/trpc';
 
 export interface RouterContext {
@@ -10,13 +11,21 @@ export interface RouterContext {
   trpcClient: TrpcClient;
 }
 
-export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: () => (
+// Before the first render, so a dark-mode visitor never sees a light frame.
+startTheme();
+
+function RootLayout() {
+  const theme = useResolvedTheme();
+  return (
     <>
       <NavigationProgress />
       <Outlet />
-      <Toaster richColors closeButton position="top-right" />
+      <Toaster richColors closeButton position="top-right" theme={theme} />
     </>
-  ),
+  );
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
   notFoundComponent: NotFoundPage,
 });

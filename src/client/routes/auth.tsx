@@ -1,6 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AuthPage } from '../features/auth/auth-page';
+import { safeRedirect } from '../features/auth/safe-redirect';
+import { sessionQueryOptions } from '../lib/auth-client';
 import { rootRoute } from './__root';
 
 export const authRoute = createRoute({
@@ -10,5 +12,10 @@ export const authRoute = createRoute({
     redirect: z.string().max(2000).optional().catch(undefined),
     mode: z.enum(['sign-in', 'sign-up']).optional().catch(undefined),
   }),
+  /** Someone already signed in has nothing to do here: on to where they were headed, else the dashboard. */
+  beforeLoad: async ({ context, search }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQueryOptions);
+    if (session) throw redirect({ href: safeRedirect(search.redirect), replace: true });
+  },
   component: AuthPage,
 });

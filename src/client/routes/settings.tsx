@@ -7,5 +7,11 @@ export const settingsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/settings',
   validateSearch: z.object({ mode: z.enum(['plans', 'billing']).optional().catch(undefined) }),
-  component: () => <PageEmptyState page="settings" />,
+  component: SettingsPage,
 });
+
+/** ?mode=plans and ?mode=billing (the sidebar's Upgrade and Manage) open those parts of the settings. */
+function SettingsPage() {
+  const { mode } = settingsRoute.useSearch();
+  return <PageEmptyState page={mode ?? 'settings'} />;
+}

@@ -4,18 +4,26 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { username } from 'better-auth/plugins';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { Logger } from '../logger';
 import * as schema from '../db/schema';
+import {
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+} from '../../shared/auth';
 
 /** Set by our HTTP layer from the socket address (or X-Forwarded-For behind a trusted proxy); clients cannot set it. */
 export const CLIENT_IP_HEADER = 'x-studypath-client-ip';
 
-export const USERNAME_PATTERN = /^[a-zA-Z0-9_.]+$/;
-
 export function createAuth(options: {
   db: Db;
   config: Pick<Config, 'authSecret' | 'appUrl' | 'authRateLimit' | 'env'>;
+  log: Logger;
 }) {
-  const { db, config } = options;
+  const { db, config, log } = options;
   return betterAuth({
     appName: 'StudyPath',
     secret: config.authSecret,
@@ -23,8 +31,21 @@ export function createAuth(options: {
     basePath: '/api/auth',
     trustedOrigins: [config.appUrl],
     telemetry: { enabled: false },
+    // Into our JSON log instead of better-auth's own console lines. Its "errors" are mostly refused requests (wrong
+    // password, foreign origin), so they go in at warn; a request that really fails is logged as an error by the
+    // HTTP layer with its 5xx status. Level 'info' on purpose: with 'debug', 'warn' or 'error' better-auth also prints
+    // every refused request to the console itself.
+    logger: {
+      level: 'info',
+      log: (level, message, ...details) => {
+        const entry = { component: 'auth', ...(details.length > 0 ? { details } : {}) };
+        log[level === 'error' ? 'warn' : level](entry, message);
+      },
+    },
     database: drizzleAdapter(db, { provider: 'pg', schema }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     user: {
       additionalFields: {
@@ -34,19 +55,22 @@ export function createAuth(options: {
     },
     plugins: [
       username({
-        minUsernameLength: 3,
-        maxUsernameLength: 30,
+        minUsernameLength: USERNAME_MIN_LENGTH,
+        maxUsernameLength: USERNAME_MAX_LENGTH,
         usernameValidator: (value) => USERNAME_PATTERN.test(value),
       }),
     ],
     hooks: {
-      // The username plugin treats the username as optional; in StudyPath every account has one (leaderboard).
+      // What better-auth does not check itself: the username plugin treats the username as optional, but in StudyPath
+      // every account has one (leaderboard); and a name has the same length limit as in the sign-up form.
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/sign-up/email') return;
-        const body: unknown = ctx.body;
-        const value = typeof body === 'object' && body !== null ? (body as { username?: unknown }).username : undefined;
-        if (typeof value !== 'string' || value.trim() === '') {
+        const body = (typeof ctx.body === 'object' && ctx.body !== null ? ctx.body : {}) as Record<string, unknown>;
+        if (typeof body.username !== 'string' || body.username.trim() === '') {
           throw new APIError('BAD_REQUEST', { code: 'USERNAME_REQUIRED', message: 'Username is required' });
+        }
+        if (typeof body.name === 'string' && body.name.trim().length > NAME_MAX_LENGTH) {
+          throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: 'Name is too long' });
         }
       }),
     },
@@ -64,6 +88,9 @@ export function createAuth(options: {
       },
     },
     advanced: {
+      // better-auth turns its origin (CSRF) check off when NODE_ENV=test or TEST is set; we want it everywhere, so
+      // that tests exercise what production does and a stray variable cannot disable it.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.appUrl.startsWith('https://'),
       cookiePrefix: 'studypath',

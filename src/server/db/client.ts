@@ -24,12 +24,15 @@ export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
 }
 
-/** Opens the database named by the config, checks it answers, and applies the committed migrations. */
-export async function openDatabase(config: Pick<Config, 'database'>): Promise<Database> {
+/**
+ * Opens the database named by the config, checks it answers, and applies the committed migrations. For PGlite an
+ * instance may be handed in: tests start each file from a migrated snapshot, because creating one costs seconds.
+ */
+export async function openDatabase(config: Pick<Config, 'database'>, preloaded?: PGlite): Promise<Database> {
   if (config.database.kind === 'pglite') {
     const dir = config.database.dataDir;
-    if (dir) mkdirSync(path.dirname(dir), { recursive: true });
-    const pglite = dir ? new PGlite(dir) : new PGlite();
+    if (dir && !preloaded) mkdirSync(path.dirname(dir), { recursive: true });
+    const pglite = preloaded ?? (dir ? new PGlite(dir) : new PGlite());
     await pglite.waitReady;
     const db = drizzlePglite(pglite, { schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });

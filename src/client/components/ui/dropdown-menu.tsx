@@ -1,3 +1,4 @@
+import { ChevronRight } from 'lucide-react';
 import { DropdownMenu as Menu } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
@@ -37,8 +38,13 @@ export function DropdownMenuRadioItem({ className, children, ...props }: Compone
   );
 }
 
-export function DropdownMenuSubTrigger({ className, ...props }: ComponentProps<typeof Menu.SubTrigger>) {
-  return <Menu.SubTrigger className={cn(itemClass, 'data-[state=open]:bg-muted', className)} {...props} />;
+export function DropdownMenuSubTrigger({ className, children, ...props }: ComponentProps<typeof Menu.SubTrigger>) {
+  return (
+    <Menu.SubTrigger className={cn(itemClass, 'data-[state=open]:bg-muted', className)} {...props}>
+      {children}
+      <ChevronRight aria-hidden="true" className="ml-auto text-muted-foreground" />
+    </Menu.SubTrigger>
+  );
 }
 
 export function DropdownMenuSubContent({ className, ...props }: ComponentProps<typeof Menu.SubContent>) {

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests against the built server (`npm run build` first; `npm test` does) with Debian's Chromium: Playwright's
+ * own browser download is never used. Every run starts from an empty DATA_DIR.
+ *
+ * Two projects: 'desktop' (1440×900) runs every spec; 'mobile' (390×844, touch) runs the tests tagged @mobile. The
+ * spec's layouts differ by screen (header on desktop, bottom bar on phones), so walks through the shell are tagged
+ * and proven on both; running every test twice would double the time for no new coverage.
+ */
+const PORT = 3123;
+const baseURL = `http://127.0.0.1:${PORT}`;
+const isCI = Boolean(process.env.CI);
+const reportDir = process.env.TEST_REPORT_DIR;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  // Two cores: one worker each; the tests of a file run in order, files in parallel.
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  reporter: reportDir
+    ? [['list'], ['json', { outputFile: path.resolve(reportDir, 'playwright.json') }]]
+    : [['list']],
+  use: {
+    baseURL,
+    headless: true,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
+    { name: 'mobile', grep: /@mobile/, use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    command: 'rm -rf .tmp/e2e-data && exec node dist/server/main.js',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    // The server logs JSON to stdout; at LOG_LEVEL warn only what needs a look reaches the test output.
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      APP_URL: baseURL,
+      DATA_DIR: '.tmp/e2e-data',
+      // Blank means unset: the embedded database in DATA_DIR, whatever the developer's shell exports.
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      // Every test signs up from the same address; the limit itself is covered by the server tests.
+      AUTH_RATE_LIMIT_MAX: '1000',
+    },
+  },
+});

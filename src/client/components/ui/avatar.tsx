@@ -1,0 +1,25 @@
+import { Avatar as AvatarPrimitive } from 'radix-ui';
+import { cn } from '../../lib/cn';
+
+/** Up to two initials of a name: "Ann Lee" → "AL", "ann" → "A". */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0]?.[0] ?? '';
+  const last = words.length > 1 ? (words.at(-1)?.[0] ?? '') : '';
+  return (first + last).toUpperCase();
+}
+
+/** A person's picture, or their initials on a brand tint while it loads or when there is none. */
+export function Avatar({ name, image, className }: { name: string; image?: string | null; className?: string }) {
+  return (
+    <AvatarPrimitive.Root className={cn('relative inline-flex size-9 shrink-0 overflow-hidden rounded-full', className)}>
+      {image && <AvatarPrimitive.Image src={image} alt="" className="size-full object-cover" />}
+      <AvatarPrimitive.Fallback
+        delayMs={image ? 400 : 0}
+        className="flex size-full items-center justify-center bg-primary/15 text-sm font-bold text-primary"
+      >
+        {initialsOf(name)}
+      </AvatarPrimitive.Fallback>
+    </AvatarPrimitive.Root>
+  );
+}

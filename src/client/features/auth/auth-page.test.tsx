@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n';
+import { createQueryClient, createTrpcClient } from '../../lib/trpc';
+import { rootRoute } from '../../routes/__root';
+import { authRoute } from '../../routes/auth';
+import { fakeAuthServer, SIGNED_IN } from './auth-test-server';
+
+await vi.hoisted(async () => (await import('./auth-test-server')).installFetchDelegate());
+
+/** Stand-ins for the app pages a sign-in leads to; only where the router ends up matters here. */
+const landingPaths = ['/dashboard', '/leaderboard'].map((path) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component: () => null }),
+);
+
+function renderAt(url: string) {
+  const queryClient = createQueryClient();
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([authRoute, ...landingPaths]),
+    history: createMemoryHistory({ initialEntries: [url] }),
+    context: { queryClient, trpcClient: createTrpcClient() },
+  });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+async function signIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByTestId('auth-email'), 'lena@example.com');
+  await user.type(screen.getByTestId('auth-password'), 'correct horse');
+  await user.click(screen.getByTestId('auth-submit'));
+}
+
+beforeEach(async () => {
+  // jsdom has no layout, so the router's scroll reset would only log "not implemented".
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  await i18n.changeLanguage('en');
+});
+afterEach(cleanup);
+
+describe('/auth', () => {
+  it('continues to a same-site redirect after signing in', async () => {
+    fakeAuthServer(() => SIGNED_IN);
+    const { router, user } = renderAt('/auth?redirect=%2Fleaderboard');
+    await signIn(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/leaderboard'));
+  });
+
+  it('ignores a redirect to another site and opens the dashboard', async () => {
+    fakeAuthServer(() => SIGNED_IN);
+    const { router, user } = renderAt('/auth?redirect=%2F%2Fevil.example%2Fphish');
+    await signIn(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('sends someone already signed in on to the dashboard', async () => {
+    fakeAuthServer(() => SIGNED_IN, { signedIn: true });
+    const { router } = renderAt('/auth');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('switches to sign-up and keeps where to go afterwards', async () => {
+    const server = fakeAuthServer(() => SIGNED_IN);
+    const { router, user } = renderAt('/auth?redirect=%2Fleaderboard');
+    await user.click(await screen.findByTestId('auth-mode-sign-up'));
+    expect(router.state.location.search).toEqual({ mode: 'sign-up', redirect: '/leaderboard' });
+    expect(screen.getByTestId('auth-mode-sign-up').getAttribute('aria-current')).toBe('page');
+
+    await user.type(screen.getByLabelText('Name'), 'Lena Hoffmann');
+    await user.type(screen.getByLabelText('Username'), 'lena_h');
+    await user.type(screen.getByLabelText('Email'), 'lena@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByTestId('auth-submit'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/leaderboard'));
+    expect(server.calls).toMatchObject([
+      {
+        path: '/sign-up/email',
+        body: { name: 'Lena Hoffmann', username: 'lena_h', email: 'lena@example.com', password: 'correct horse' },
+      },
+    ]);
+  });
+
+  it('names a taken username in the alert and puts the cursor in that field', async () => {
+    fakeAuthServer(() => ({ status: 400, body: { code: 'USERNAME_IS_ALREADY_TAKEN', message: 'taken' } }));
+    const { user } = renderAt('/auth?mode=sign-up');
+    await user.type(await screen.findByLabelText('Name'), 'Lena Hoffmann');
+    await user.type(screen.getByLabelText('Username'), 'lena_h');
+    await user.type(screen.getByLabelText('Email'), 'lena@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByTestId('auth-submit'));
+    expect((await screen.findByRole('alert')).textContent).toBe('This username is already taken. Please choose another one.');
+    expect(document.activeElement).toBe(screen.getByLabelText('Username'));
+  });
+});

@@ -1,0 +1,88 @@
+import { Link, useRouterState } from '@tanstack/react-router';
+import { Eye, FolderOpen, Menu, Share2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import { Logo } from './logo';
+import { ProgressCounters } from './progress-counters';
+import { HEADER_TABS, showsHeaderNavigation } from './route-visibility';
+import { useStudyTabLinks } from './study-tabs';
+import { UnavailableAction } from './unavailable-action';
+
+/**
+ * The header of spec §2 for medium and larger screens. `onOpenMenu` is given below the large breakpoint, where the
+ * sidebar is a drawer.
+ */
+export function AppHeader({ signedIn, onOpenMenu }: { signedIn: boolean; onOpenMenu?: () => void }) {
+  const { t } = useTranslation('shell');
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const navigation = signedIn && showsHeaderNavigation(pathname);
+  return (
+    <header data-testid="app-header" className="sticky top-0 z-20 border-b border-border bg-background/90 backdrop-blur-md">
+      <div className="flex h-16 items-center gap-3 px-4 lg:px-6">
+        {onOpenMenu && (
+          <>
+            <Button variant="ghost" size="icon" onClick={onOpenMenu} aria-label={t('nav.openMenu')} data-testid="mobile-menu-button">
+              <Menu aria-hidden="true" className="size-5!" />
+            </Button>
+            <Logo withWordmark={false} />
+          </>
+        )}
+        {navigation && <FileContext />}
+        {signedIn && <ProgressCounters className="ml-auto gap-0.5" />}
+      </div>
+      {navigation && <HeaderTabs />}
+    </header>
+  );
+}
+
+/** Breadcrumbs of the open course and file with its actions; no file can be open until files arrive. */
+function FileContext() {
+  const { t } = useTranslation('shell');
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <nav aria-label={t('nav.breadcrumb')} className="min-w-0">
+        <ol className="flex items-center text-sm">
+          <li className="min-w-0">
+            <Link
+              to="/dashboard"
+              hash="files"
+              className="flex items-center gap-2 truncate rounded-md px-1 py-1 text-muted-foreground hover:text-foreground"
+            >
+              <FolderOpen aria-hidden="true" className="size-4 shrink-0" />
+              <span className="truncate">{t('header.noFile')}</span>
+            </Link>
+          </li>
+        </ol>
+      </nav>
+      <div className="flex shrink-0 items-center gap-2">
+        <UnavailableAction icon={Eye} label={t('header.viewFile')} reason={t('header.viewFileUnavailable')} showLabel testId="header-view-file" />
+        <UnavailableAction icon={Share2} label={t('header.share')} reason={t('header.shareUnavailable')} showLabel testId="header-share" />
+      </div>
+    </div>
+  );
+}
+
+function HeaderTabs() {
+  const { t } = useTranslation('shell');
+  const tabs = useStudyTabLinks(HEADER_TABS);
+  return (
+    <nav aria-label={t('nav.study')} className="overflow-x-auto px-4 lg:px-6">
+      <ul className="flex gap-1">
+        {tabs.map(({ id, to, search, icon: Icon, active }) => (
+          <li key={id}>
+            <Link
+              to={to}
+              search={search}
+              aria-current={active ? 'page' : undefined}
+              data-testid={`header-tab-${id}`}
+              className="relative flex h-11 items-center gap-2 rounded-t-md px-3 text-sm font-semibold whitespace-nowrap text-muted-foreground transition-colors after:absolute after:inset-x-2 after:bottom-0 after:h-[3px] after:rounded-full hover:text-foreground aria-[current=page]:text-primary aria-[current=page]:after:bg-primary [&_svg]:size-4"
+            >
+              <Icon aria-hidden="true" />
+              {t(`tabs.${id}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

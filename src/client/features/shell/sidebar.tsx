@@ -1,0 +1,104 @@
+import { Link } from '@tanstack/react-router';
+import { LayoutDashboard, Users, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import type { SessionData } from '../../lib/auth-client';
+import { CoursesSection } from './courses-section';
+import { GamificationSection } from './gamification-section';
+import { Logo } from './logo';
+import { useSharedCourses } from './shared-courses';
+import { SharedCoursesSection } from './shared-courses-section';
+import { SearchBox, SearchResults } from './sidebar-search';
+import { SidebarFooter } from './sidebar-footer';
+import { sidebarLinkClass } from './sidebar-styles';
+
+/**
+ * Everything in the sidebar of spec §2, shared by the desktop column and the phone drawer. `onClose` is given in the
+ * drawer, which shows a close button beside the logo.
+ */
+export function SidebarContent({
+  session,
+  sessionPending,
+  onClose,
+}: {
+  session: SessionData | null | undefined;
+  sessionPending: boolean;
+  onClose?: () => void;
+}) {
+  const { t } = useTranslation('shell');
+  return (
+    <div className="flex h-full flex-col">
+      <div className="flex h-16 shrink-0 items-center justify-between gap-2 px-5">
+        <Logo />
+        {onClose && (
+          <Button variant="ghost" size="icon" onClick={onClose} aria-label={t('nav.closeMenu')}>
+            <X aria-hidden="true" />
+          </Button>
+        )}
+      </div>
+      {sessionPending ? <div className="flex-1" /> : session ? <SignedInNavigation /> : <VisitorNavigation />}
+      <div className="shrink-0 border-t border-border">
+        <SidebarFooter session={session} sessionPending={sessionPending} />
+      </div>
+    </div>
+  );
+}
+
+function DashboardLink() {
+  const { t } = useTranslation('shell');
+  return (
+    <Link to="/dashboard" className={sidebarLinkClass}>
+      <LayoutDashboard aria-hidden="true" />
+      {t('nav.dashboard')}
+    </Link>
+  );
+}
+
+function SignedInNavigation() {
+  const { t } = useTranslation('shell');
+  const [query, setQuery] = useState('');
+  const sharedCourses = useSharedCourses();
+  return (
+    <>
+      <div className="shrink-0 px-3 pb-3">
+        <SearchBox value={query} onChange={setQuery} />
+      </div>
+      <nav aria-label={t('nav.sidebar')} className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto pb-4">
+        {query.trim() ? (
+          <SearchResults
+            query={query}
+            items={sharedCourses}
+            textOf={(course) => course.name}
+            keyOf={(course) => course.id}
+            renderItem={(course, label) => (
+              <Link to="/space/$uuid" params={{ uuid: course.uuid }} className={sidebarLinkClass}>
+                <Users aria-hidden="true" />
+                <span className="truncate">{label}</span>
+              </Link>
+            )}
+          />
+        ) : (
+          <>
+            <div className="px-2">
+              <DashboardLink />
+            </div>
+            <CoursesSection />
+            <SharedCoursesSection courses={sharedCourses} />
+            <GamificationSection />
+          </>
+        )}
+      </nav>
+    </>
+  );
+}
+
+/** Visitors see where they are and how to sign in (spec §6); the courses and progress need an account. */
+function VisitorNavigation() {
+  const { t } = useTranslation('shell');
+  return (
+    <nav aria-label={t('nav.sidebar')} className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-4">
+      <DashboardLink />
+    </nav>
+  );
+}

@@ -1,0 +1,112 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dirs: string[] = [];
+function tempDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'studypath-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig({ DATA_DIR: tempDataDir(), ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig with nothing set', () => {
+  test('serves on port 3000 from an embedded database inside DATA_DIR', () => {
+    const dataDir = tempDataDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      dataDir,
+      filesDir: path.join(dataDir, 'files'),
+      database: { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+      trustProxy: false,
+      jobsEnabled: true,
+      authRateLimit: { windowSeconds: 60, max: 10 },
+    });
+  });
+
+  test('generates an auth secret once, keeps it private in DATA_DIR and reuses it', () => {
+    const dataDir = tempDataDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'auth-secret');
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8')).toBe(first.authSecret);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first.authSecret);
+  });
+});
+
+describe('loadConfig with variables set', () => {
+  test('a postgres:// DATABASE_URL selects the PostgreSQL server, memory:// an in-memory PGlite', () => {
+    const url = 'postgresql://study:secret@db.internal:5432/studypath';
+    expect(loadConfig({ DATA_DIR: tempDataDir(), DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
+    expect(loadConfig({ DATA_DIR: tempDataDir(), DATABASE_URL: 'memory://' }).database).toEqual({
+      kind: 'pglite',
+      dataDir: undefined,
+    });
+  });
+
+  test('APP_URL, BETTER_AUTH_SECRET, TRUST_PROXY and the rate limit are taken as given', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDataDir(),
+      APP_URL: 'https://study.example.test',
+      BETTER_AUTH_SECRET: 'a-secret-from-the-environment-of-enough-length',
+      TRUST_PROXY: 'true',
+      AUTH_RATE_LIMIT_MAX: '25',
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: '120',
+    });
+    expect(config).toMatchObject({
+      appUrl: 'https://study.example.test',
+      authSecret: 'a-secret-from-the-environment-of-enough-length',
+      trustProxy: true,
+      authRateLimit: { windowSeconds: 120, max: 25 },
+    });
+  });
+});
+
+test('a blank variable (NAME= in an env file) counts as unset instead of as 0 or the current folder', () => {
+  const dataDir = tempDataDir();
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '', AUTH_RATE_LIMIT_MAX: ' ', LOG_LEVEL: '', DATABASE_URL: '' });
+  expect(config).toMatchObject({ port: 3000, logLevel: 'info', authRateLimit: { max: 10 } });
+  expect(config.database).toEqual({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+  expect(loadConfig({ DATA_DIR: '', BETTER_AUTH_SECRET: 'x'.repeat(32) }).dataDir).toBe(path.resolve('./data'));
+});
+
+describe('loadConfig refuses a malformed variable, naming it', () => {
+  test.each([
+    ['DATABASE_URL', 'mysql://127.0.0.1/studypath'],
+    ['DATABASE_URL', 'localhost:5432'],
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['PORT', '30.5'],
+    ['AUTH_RATE_LIMIT_MAX', '0'],
+    ['TRUST_PROXY', 'maybe'],
+    ['JOBS_ENABLED', 'off'],
+    ['LOG_LEVEL', 'loud'],
+    ['FEEDBACK_URL', 'javascript:alert(1)'],
+  ])('%s=%s', (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${name}: `));
+  });
+
+  test('every malformed variable is named in the one message', () => {
+    const error = configError({ PORT: '-1', DATABASE_URL: 'sqlite://file' });
+    expect(error.message).toContain('PORT: ');
+    expect(error.message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// connection string');
+  });
+});

@@ -31,6 +31,7 @@ describe('loadConfig with nothing set', () => {
     expect(config).toMatchObject({
       port: 3000,
       appUrl: 'http://localhost:3000',
+      trustedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       dataDir,
       filesDir: path.join(dataDir, 'files'),
       database: { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
@@ -72,6 +73,7 @@ describe('loadConfig with variables set', () => {
     });
     expect(config).toMatchObject({
       appUrl: 'https://study.example.test',
+      trustedOrigins: ['https://study.example.test'],
       authSecret: 'a-secret-from-the-environment-of-enough-length',
       trustProxy: true,
       authRateLimit: { windowSeconds: 120, max: 25 },

@@ -27,7 +27,7 @@ const envSchema = z.object({
     { message: 'must be a postgres:// or postgresql:// connection string' },
   ),
   BETTER_AUTH_SECRET: optionalString,
-  APP_URL: optionalString,
+  APP_URL: optionalString.refine((value) => value === undefined || URL.canParse(value), { message: 'must be a URL' }),
   TRUST_PROXY: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
@@ -53,6 +53,8 @@ export interface Config {
   database: { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; url: string };
   authSecret: string;
   appUrl: string;
+  /** Origins whose state-changing requests are accepted (CSRF check): APP_URL's, plus both loopback names when unset. */
+  trustedOrigins: string[];
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
   authRateLimit: { windowSeconds: number; max: number };
@@ -112,6 +114,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     database,
     authSecret: env.BETTER_AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    trustedOrigins: env.APP_URL
+      ? [new URL(env.APP_URL).origin]
+      : [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     authRateLimit: { windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: env.AUTH_RATE_LIMIT_MAX },

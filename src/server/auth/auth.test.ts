@@ -11,6 +11,8 @@ function newAccount() {
 }
 
 const signUp = (body: Record<string, unknown>) => requestApp(services, '/api/auth/sign-up/email', { method: 'POST', json: body });
+const signUpFrom = (origin: string, body: Record<string, unknown>) =>
+  requestApp(services, '/api/auth/sign-up/email', { method: 'POST', json: body, headers: { origin } });
 const signIn = (path: 'email' | 'username', body: Record<string, unknown>) =>
   requestApp(services, `/api/auth/sign-in/${path}`, { method: 'POST', json: body });
 
@@ -103,6 +105,21 @@ describe('sign-out', () => {
     expect(await sessionOf(learner.headers)).toBeNull();
     const progress = await requestApp(services, trpcQueryPath('gamification.getProgress'), { headers: learner.headers });
     expect(progress.status).toBe(401);
+  });
+
+  test('from the same server reached as 127.0.0.1 instead of localhost is accepted when APP_URL is not set', async () => {
+    // A blank APP_URL counts as unset: the server then answers to both loopback names of its port.
+    const local = await createTestServices({ env: { APP_URL: '' } });
+    try {
+      const body = JSON.stringify(newAccount());
+      const headers = { origin: 'http://127.0.0.1:3000', 'content-type': 'application/json' };
+      const response = await requestApp(local, '/api/auth/sign-up/email', { method: 'POST', body, headers });
+      expect(response.status).toBe(200);
+      const foreign = await signUpFrom('http://127.0.0.1:3000', newAccount());
+      expect(foreign.status).toBe(403);
+    } finally {
+      await local.close();
+    }
   });
 
   test('from another site, carrying the session cookie, is refused', async () => {

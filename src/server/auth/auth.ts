@@ -20,7 +20,7 @@ export const CLIENT_IP_HEADER = 'x-studypath-client-ip';
 
 export function createAuth(options: {
   db: Db;
-  config: Pick<Config, 'authSecret' | 'appUrl' | 'authRateLimit' | 'env'>;
+  config: Pick<Config, 'authSecret' | 'appUrl' | 'trustedOrigins' | 'authRateLimit' | 'env'>;
   log: Logger;
 }) {
   const { db, config, log } = options;
@@ -29,7 +29,7 @@ export function createAuth(options: {
     secret: config.authSecret,
     baseURL: config.appUrl,
     basePath: '/api/auth',
-    trustedOrigins: [config.appUrl],
+    trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
     // Into our JSON log instead of better-auth's own console lines. Its "errors" are mostly refused requests (wrong
     // password, foreign origin), so they go in at warn; a request that really fails is logged as an error by the

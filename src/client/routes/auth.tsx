@@ -1,6 +1,5 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { AuthPage } from '../features/auth/auth-page';
 import { safeRedirect } from '../features/auth/safe-redirect';
 import { sessionQueryOptions } from '../lib/auth-client';
 import { rootRoute } from './__root';
@@ -17,5 +16,5 @@ export const authRoute = createRoute({
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions);
     if (session) throw redirect({ href: safeRedirect(search.redirect), replace: true });
   },
-  component: AuthPage,
+  component: lazyRouteComponent(() => import('../features/auth/auth-page'), 'AuthPage'),
 });

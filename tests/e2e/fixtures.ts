@@ -50,10 +50,8 @@ export async function navigate(page: Page, path: string): Promise<void> {
   await waitForApp(page);
 }
 
-/** Creates an account through the sign-up form and waits for the dashboard; returns the credentials used. */
-export async function signUp(page: Page, overrides: Partial<Credentials> = {}): Promise<Credentials> {
-  const credentials = newCredentials(overrides);
-  await navigate(page, '/auth?mode=sign-up');
+/** Fills and sends the sign-up form already open on the page, then waits for the dashboard. */
+export async function submitSignUpForm(page: Page, credentials: Credentials): Promise<void> {
   await page.getByTestId('auth-name').fill(credentials.name);
   await page.getByTestId('auth-username').fill(credentials.username);
   await page.getByTestId('auth-email').fill(credentials.email);
@@ -61,6 +59,13 @@ export async function signUp(page: Page, overrides: Partial<Credentials> = {}): 
   await page.getByTestId('auth-submit').click();
   await page.waitForURL('**/dashboard');
   await waitForApp(page);
+}
+
+/** Creates an account through the sign-up form and waits for the dashboard; returns the credentials used. */
+export async function signUp(page: Page, overrides: Partial<Credentials> = {}): Promise<Credentials> {
+  const credentials = newCredentials(overrides);
+  await navigate(page, '/auth?mode=sign-up');
+  await submitSignUpForm(page, credentials);
   return credentials;
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, navigate, newCredentials, signIn, test, waitForApp } from './fixtures';
+import { expect, navigate, newCredentials, signIn, submitSignUpForm, test, waitForApp } from './fixtures';
 
 /**
  * Issue 2's walk: a visitor opens /, signs up, lands on /dashboard, sees the shell, switches to German, signs out and
@@ -12,13 +12,19 @@ async function signUpFromLanding(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Get started' }).first().click();
   await page.waitForURL(/\/auth\?mode=sign-up/);
-  await page.getByTestId('auth-name').fill(credentials.name);
-  await page.getByTestId('auth-username').fill(credentials.username);
-  await page.getByTestId('auth-email').fill(credentials.email);
-  await page.getByTestId('auth-password').fill(credentials.password);
-  await page.getByTestId('auth-submit').click();
-  await page.waitForURL('**/dashboard');
-  await waitForApp(page);
+  await submitSignUpForm(page, credentials);
+  return credentials;
+}
+
+/** An account made through the auth API; the page's context keeps its session cookie. */
+async function signUpThroughApi(page: Page) {
+  const credentials = newCredentials();
+  const baseURL = test.info().project.use.baseURL ?? '';
+  const response = await page.context().request.post('/api/auth/sign-up/email', {
+    data: credentials,
+    headers: { origin: new URL(baseURL).origin },
+  });
+  expect(response.ok()).toBe(true);
   return credentials;
 }
 
@@ -90,12 +96,7 @@ test.describe('a new student finds their way around', () => {
   });
 
   test('a visitor is sent to sign in from an app page and comes back to it afterwards', async ({ page, context }) => {
-    const credentials = newCredentials();
-    const response = await context.request.post('/api/auth/sign-up/email', {
-      data: credentials,
-      headers: { origin: new URL(page.url() === 'about:blank' ? 'http://127.0.0.1:3123' : page.url()).origin },
-    });
-    expect(response.ok()).toBe(true);
+    const credentials = await signUpThroughApi(page);
     await context.clearCookies();
 
     await page.goto('/leaderboard');
@@ -117,11 +118,7 @@ test.describe('a new student finds their way around', () => {
   });
 
   test('shared-course context is kept when switching study tabs', async ({ page }) => {
-    const credentials = newCredentials();
-    await page.context().request.post('/api/auth/sign-up/email', {
-      data: credentials,
-      headers: { origin: 'http://127.0.0.1:3123' },
-    });
+    await signUpThroughApi(page);
     await navigate(page, '/summary?uuid=3f2b8c1e&id=7');
     await page.getByTestId('header-tab-decks').click();
     await page.waitForURL(/\/decks\?/);

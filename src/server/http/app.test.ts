@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
+import { createApp } from './app';
 import { captureLog, createTestServices, createUser, requestApp, trpcQueryPath } from '../test/harness';
 
 const logged = captureLog();
@@ -76,5 +80,33 @@ describe('tRPC over HTTP', () => {
     const entries = logged.entries.slice(before);
     expect(entries.find((entry) => entry.msg === 'request refused')).toMatchObject({ level: 30, code: 'UNAUTHORIZED' });
     expect(entries.filter((entry) => entry.level >= ERROR)).toEqual([]);
+  });
+});
+
+describe('the single-page app', () => {
+  function appServing(clientDir: string) {
+    return createApp({ ...services, config: { ...services.config, clientDir } });
+  }
+
+  test('before the front end is built, pages answer 503 with what to run, and nothing is logged as an error', async () => {
+    const response = await appServing(mkdtempSync(path.join(tmpdir(), 'no-client-'))).request('/dashboard');
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain('npm run build');
+  });
+
+  test('once built, every page path answers the app and assets are served with long caching', async () => {
+    // Inside the project, as dist/client is: static files are served from below the working directory only.
+    mkdirSync('.tmp', { recursive: true });
+    const clientDir = path.resolve(mkdtempSync(path.join('.tmp', 'client-')));
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    mkdirSync(path.join(clientDir, 'assets'));
+    writeFileSync(path.join(clientDir, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    const app = appServing(clientDir);
+    const page = await app.request('/settings?mode=plans');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('id="root"');
+    const asset = await app.request('/assets/app-1a2b.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
   });
 });

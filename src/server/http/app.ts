@@ -101,17 +101,17 @@ export function createApp(services: Services) {
 
   const indexFile = path.join(config.clientDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-  const clientRoot = path.relative(process.cwd(), config.clientDir) || '.';
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: clientRoot,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  app.use('*', serveStatic({ root: clientRoot, index: '__no_index__' }));
+  // Without a built front end (tests, a server started before `npm run build`) there is nothing to serve statically.
+  if (indexHtml) {
+    const clientRoot = path.relative(process.cwd(), config.clientDir) || '.';
+    // Asset names carry a content hash, so a browser may keep them for good.
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.use('/assets/*', serveStatic({ root: clientRoot }));
+    app.use('*', serveStatic({ root: clientRoot, index: '__no_index__' }));
+  }
   app.get('*', (c) => {
     if (!indexHtml) {
       return c.text('The front end is not built. Run `npm run build` (npm start does this by itself).', 503);

@@ -127,3 +127,34 @@ test.describe('a new student finds their way around', () => {
     expect(url.searchParams.get('id')).toBe('7');
   });
 });
+
+test('every route of the spec resolves inside the shell for a signed-in student', async ({ page }) => {
+  await signUpThroughApi(page);
+  const routes = [
+    '/dashboard',
+    '/dashboard/upload?directoryId=1',
+    '/summary',
+    '/mindmap',
+    '/learn',
+    '/lesson/1',
+    '/chat',
+    '/decks',
+    '/leaderboard',
+    '/quests',
+    '/streaks',
+    '/shop',
+    '/settings',
+    '/settings?mode=plans',
+    '/settings?mode=billing',
+    '/courses',
+    '/space/5b3c0a4e-8f5d-4a51-9c1e-2d7f3a9b6c10',
+    '/spaces/5b3c0a4e-8f5d-4a51-9c1e-2d7f3a9b6c10',
+    '/admin',
+  ];
+  for (const route of routes) {
+    await navigate(page, route);
+    await expect(page.getByTestId('not-found'), route).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 }), route).toBeVisible();
+    await expect(page.getByTestId('sidebar'), route).toBeVisible();
+  }
+});

@@ -1,8 +1,9 @@
-// Bundles the server's TypeScript into dist/server (dependencies stay in node_modules).
+// Bundles the server's TypeScript into dist/server (dependencies stay in node_modules). The text extraction worker is
+// an entry point of its own: worker threads load a file, and src/server/ingest/extract-pages.ts looks for it beside main.js.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/server/main.ts' },
+  entryPoints: { main: 'src/server/main.ts', 'extraction-worker': 'src/server/ingest/extraction-worker.ts' },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

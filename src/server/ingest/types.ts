@@ -61,11 +61,12 @@ export const failureMessages = {
   noText: 'No text found in this file. Scanned documents need a text layer (OCR) first.',
   outOfMemory: 'This file needs too much memory to read.',
   unsupported: 'This file type is not supported.',
-  tooManyPages: (pages: number, limit: number) =>
-    `This file has ${pages} pages; your plan allows up to ${limit} pages per file.`,
+  tooManyPages: (pages: number, limit: number, atLeast = false) =>
+    `This file has ${atLeast ? 'at least ' : ''}${pages} pages; your plan allows up to ${limit} ${limit === 1 ? 'page' : 'pages'} per file.`,
   tooLargeExpanded: (limitBytes: number) =>
     `This file unpacks to more than ${Math.round(limitBytes / (1024 * 1024))} MB, which is over the limit.`,
   tooManyEntries: (entries: number, limit: number) =>
     `This file holds ${entries} packed parts; at most ${limit} are allowed.`,
-  timeout: (timeoutMs: number) => `Reading this file took longer than ${Math.round(timeoutMs / 1000)} seconds and was stopped.`,
+  timeout: (timeoutMs: number) =>
+    `Reading this file took longer than ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} seconds`} and was stopped.`,
 } as const;

@@ -30,6 +30,10 @@ export const user = pgTable('user', {
   isCanceled: boolean('is_canceled').notNull().default(false),
   isTrialActive: boolean('is_trial_active').notNull().default(false),
   isTrialCanceled: boolean('is_trial_canceled').notNull().default(false),
+  // No foreign keys: they would make this schema file and courses.ts import each other. The courses domain clears
+  // both ids when it deletes what they point to, and every read joins on the owner, so a stale id reads as none.
+  activeFileId: text('active_file_id'),
+  activeDirectoryId: text('active_directory_id'),
 });
 
 export const session = pgTable(

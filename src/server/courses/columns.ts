@@ -1,0 +1,20 @@
+import { directory, file } from '../db/schema';
+
+/** What a client gets of a course: no owner id, no timestamps it has no use for. */
+export const courseColumns = {
+  id: directory.id,
+  name: directory.name,
+  model: directory.model,
+  language: directory.language,
+  createdAt: directory.createdAt,
+};
+
+/** What a client gets of a file in a list; storage details stay on the server. */
+export const fileSummaryColumns = {
+  id: file.id,
+  name: file.name,
+  extension: file.extension,
+  status: file.status,
+  pageCount: file.pageCount,
+  createdAt: file.createdAt,
+};

@@ -1,0 +1,115 @@
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { directory, file, user } from '../db/schema';
+import { courseColumns, fileSummaryColumns } from './columns';
+import { courseAlreadyDeleted, courseNotFound } from './errors';
+
+async function findOwnedCourse(db: Db, userId: string, courseId: string) {
+  const [row] = await db
+    .select(courseColumns)
+    .from(directory)
+    .where(and(eq(directory.id, courseId), eq(directory.ownerId, userId)))
+    .limit(1);
+  if (!row) throw courseNotFound();
+  return row;
+}
+
+/** The sidebar's list: the user's courses, newest first, each with its files in upload order. */
+export async function listCourses(options: { db: Db; userId: string }) {
+  const { db, userId } = options;
+  const courses = await db
+    .select(courseColumns)
+    .from(directory)
+    .where(eq(directory.ownerId, userId))
+    .orderBy(desc(directory.createdAt), desc(directory.id));
+  const files = await db
+    .select({ ...fileSummaryColumns, directoryId: file.directoryId })
+    .from(file)
+    .where(eq(file.ownerId, userId))
+    .orderBy(asc(file.createdAt), asc(file.id));
+  type CourseFile = Omit<(typeof files)[number], 'directoryId'>;
+  const filesByCourse = new Map(courses.map((course) => [course.id, [] as CourseFile[]]));
+  for (const { directoryId, ...row } of files) filesByCourse.get(directoryId)?.push(row);
+  return courses.map((course) => ({ ...course, files: filesByCourse.get(course.id) ?? [] }));
+}
+
+export async function createCourse(options: {
+  db: Db;
+  userId: string;
+  name: string;
+  model: string;
+  language: 'en' | 'de';
+}) {
+  const [row] = await options.db
+    .insert(directory)
+    .values({ ownerId: options.userId, name: options.name, model: options.model, language: options.language })
+    .returning({ id: directory.id, name: directory.name });
+  if (!row) throw new Error('inserting a course returned no row');
+  return row;
+}
+
+/** An identical name changes nothing (spec §5: the dialog just closes). */
+export async function renameCourse(options: { db: Db; userId: string; courseId: string; newName: string }) {
+  const { db, userId, courseId, newName } = options;
+  const course = await findOwnedCourse(db, userId, courseId);
+  if (course.name === newName) return { id: course.id, name: course.name };
+  await db.update(directory).set({ name: newName, updatedAt: new Date() }).where(eq(directory.id, course.id));
+  return { id: course.id, name: newName };
+}
+
+/**
+ * Deletes a course with its files and their pages (cascade). If the user had it, or one of its files, active, both
+ * active ids are cleared, since the client then goes back to the dashboard (spec §4).
+ */
+export async function deleteCourse(options: { db: Db; userId: string; courseId: string }) {
+  const { db, userId, courseId } = options;
+  return db.transaction(async (tx) => {
+    const courseFileIds = tx.select({ id: file.id }).from(file).where(eq(file.directoryId, courseId));
+    await tx
+      .update(user)
+      .set({ activeFileId: null, activeDirectoryId: null })
+      .where(
+        and(eq(user.id, userId), or(eq(user.activeDirectoryId, courseId), inArray(user.activeFileId, courseFileIds))),
+      );
+    const [deleted] = await tx
+      .delete(directory)
+      .where(and(eq(directory.id, courseId), eq(directory.ownerId, userId)))
+      .returning({ id: directory.id });
+    // Throwing rolls the cleared active ids back too.
+    if (!deleted) throw courseAlreadyDeleted();
+    return deleted;
+  });
+}
+
+/** The files of one of the user's courses, in upload order. */
+export async function listCourseFiles(options: { db: Db; userId: string; courseId: string }) {
+  const course = await findOwnedCourse(options.db, options.userId, options.courseId);
+  return options.db
+    .select(fileSummaryColumns)
+    .from(file)
+    .where(eq(file.directoryId, course.id))
+    .orderBy(asc(file.createdAt), asc(file.id));
+}
+
+/** The active course id, or null when there is none or it no longer exists. */
+export async function getActiveCourseId(options: { db: Db; userId: string }) {
+  const [row] = await options.db
+    .select({ id: directory.id })
+    .from(user)
+    .innerJoin(directory, and(eq(directory.id, user.activeDirectoryId), eq(directory.ownerId, user.id)))
+    .where(eq(user.id, options.userId))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The course the active file belongs to, or null without an active file. */
+export async function getCourseOfActiveFile(options: { db: Db; userId: string }) {
+  const [row] = await options.db
+    .select(courseColumns)
+    .from(user)
+    .innerJoin(file, and(eq(file.id, user.activeFileId), eq(file.ownerId, user.id)))
+    .innerJoin(directory, eq(directory.id, file.directoryId))
+    .where(eq(user.id, options.userId))
+    .limit(1);
+  return row ?? null;
+}

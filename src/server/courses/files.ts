@@ -1,0 +1,113 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { FILE_NAME_MAX_LENGTH } from '../../shared/courses';
+import type { Db } from '../db/client';
+import { directory, file, user } from '../db/schema';
+import { AppError } from '../errors';
+import { courseColumns, fileSummaryColumns } from './columns';
+import { fileAlreadyDeleted, fileNotFound } from './errors';
+
+const ownedFile = (userId: string, fileId: string) => and(eq(file.id, fileId), eq(file.ownerId, userId));
+
+async function findOwnedFile(db: Db, userId: string, fileId: string) {
+  const [row] = await db
+    .select({ ...fileSummaryColumns, directoryId: file.directoryId, videoId: file.videoId, error: file.error })
+    .from(file)
+    .where(ownedFile(userId, fileId))
+    .limit(1);
+  if (!row) throw fileNotFound();
+  return row;
+}
+
+/** A file with its course, as the study page needs it; null when the id is not one of the user's files. */
+async function findFileWithCourse(db: Db, userId: string, fileId: string) {
+  const [row] = await db
+    .select({ ...fileSummaryColumns, videoId: file.videoId, directory: courseColumns })
+    .from(file)
+    .innerJoin(directory, eq(directory.id, file.directoryId))
+    .where(ownedFile(userId, fileId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function getActiveFile(options: { db: Db; userId: string }) {
+  const [row] = await options.db
+    .select({ activeFileId: user.activeFileId })
+    .from(user)
+    .where(eq(user.id, options.userId))
+    .limit(1);
+  if (!row?.activeFileId) return null;
+  return findFileWithCourse(options.db, options.userId, row.activeFileId);
+}
+
+/** Makes a file the one the user studies; its course becomes the active course with it. */
+export async function setActiveFile(options: { db: Db; userId: string; fileId: string }) {
+  const { db, userId, fileId } = options;
+  const target = await findFileWithCourse(db, userId, fileId);
+  if (!target) throw fileNotFound();
+  await db
+    .update(user)
+    .set({ activeFileId: target.id, activeDirectoryId: target.directory.id })
+    .where(eq(user.id, userId));
+  return target;
+}
+
+/** Only the user's own files; ids of others' or unknown files are left out rather than refused. */
+export async function getFilesByIds(options: { db: Db; userId: string; fileIds: string[] }) {
+  if (options.fileIds.length === 0) return [];
+  return options.db
+    .select({ ...fileSummaryColumns, directoryId: file.directoryId })
+    .from(file)
+    .where(and(eq(file.ownerId, options.userId), inArray(file.id, options.fileIds)));
+}
+
+/** Deletes a file with its pages. Deleting the active file clears both active ids: the client returns to the dashboard. */
+export async function deleteFile(options: { db: Db; userId: string; fileId: string }) {
+  const { db, userId, fileId } = options;
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(file).where(ownedFile(userId, fileId)).returning({ id: file.id });
+    if (!deleted) throw fileAlreadyDeleted();
+    await tx
+      .update(user)
+      .set({ activeFileId: null, activeDirectoryId: null })
+      .where(and(eq(user.id, userId), eq(user.activeFileId, fileId)));
+    return deleted;
+  });
+}
+
+/**
+ * A new name without the file's extension gets it appended, so that "Week 1" stays a PDF to the user and to
+ * downloads. Video links are named after their video and have no extension to keep.
+ */
+function withExtension(newName: string, target: { extension: string; videoId: string | null }) {
+  if (target.videoId) return newName;
+  const suffix = `.${target.extension}`;
+  return newName.toLowerCase().endsWith(suffix) ? newName : `${newName}${suffix}`;
+}
+
+export async function renameFile(options: { db: Db; userId: string; fileId: string; newName: string }) {
+  const { db, userId, fileId } = options;
+  const target = await findOwnedFile(db, userId, fileId);
+  const name = withExtension(options.newName, target);
+  if (name === target.name) return { id: target.id, name };
+  if (name.length > FILE_NAME_MAX_LENGTH) {
+    throw new AppError({
+      code: 'BAD_REQUEST',
+      userMessage: `File name must be at most ${FILE_NAME_MAX_LENGTH} characters`,
+      messageKey: 'fileNameTooLong',
+      messageParams: { max: FILE_NAME_MAX_LENGTH },
+    });
+  }
+  await db.update(file).set({ name, updatedAt: new Date() }).where(eq(file.id, target.id));
+  return { id: target.id, name };
+}
+
+export async function getFileExtension(options: { db: Db; userId: string; fileId: string }) {
+  const target = await findOwnedFile(options.db, options.userId, options.fileId);
+  return { extension: target.extension };
+}
+
+/** Text extraction's state; later issues add the state of each study artefact. */
+export async function getProcessingStatus(options: { db: Db; userId: string; fileId: string }) {
+  const target = await findOwnedFile(options.db, options.userId, options.fileId);
+  return { status: target.status, error: target.error, pageCount: target.pageCount };
+}

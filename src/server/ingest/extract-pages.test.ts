@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import { extractPages } from './extract-pages';
+import {
+  docxWithParagraphs,
+  docxWithSections,
+  encrypt,
+  pdfWithPages,
+  lyingZipBomb,
+  pptxWithSlides,
+  zipBomb,
+  zipWith,
+} from './test-fixtures';
+import { listZipEntries } from './zip-entries';
+
+const noText = 'No text found in this file. Scanned documents need a text layer (OCR) first.';
+
+describe('extractPages: PDF', () => {
+  it('reads each page, joins hyphenated line breaks and guesses the heading from the largest font', async () => {
+    const bytes = await pdfWithPages([
+      [{ text: 'Cell Biology', size: 24 }, { text: 'The nucleus holds the genetic infor-' }, { text: 'mation of the cell.' }],
+      [],
+      [{ text: 'Page three   has  spaces.' }],
+    ]);
+    expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10 } })).toEqual({
+      ok: true,
+      pageCount: 3,
+      pages: [
+        { pageNumber: 1, text: 'Cell Biology\nThe nucleus holds the genetic information of the cell.', heading: 'Cell Biology' },
+        { pageNumber: 2, text: '' },
+        { pageNumber: 3, text: 'Page three has spaces.' },
+      ],
+    });
+  });
+
+  it('finds no text in a PDF of pictures only', async () => {
+    const bytes = await pdfWithPages([[], []]);
+    expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10 } })).toEqual({
+      ok: false,
+      reason: 'no-text',
+      message: noText,
+    });
+  });
+
+  it('refuses a PDF with more pages than the plan allows, before reading them', async () => {
+    const bytes = await pdfWithPages([[{ text: 'one' }], [{ text: 'two' }], [{ text: 'three' }]]);
+    expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 2 } })).toEqual({
+      ok: false,
+      reason: 'too-many-pages',
+      message: 'This file has 3 pages; your plan allows up to 2 pages per file.',
+    });
+  });
+
+  it('says when a PDF is password-protected', async () => {
+    const bytes = await pdfWithPages([[{ text: 'secret' }]], encrypt);
+    expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10 } })).toEqual({
+      ok: false,
+      reason: 'encrypted',
+      message: 'This PDF is password-protected.',
+    });
+  });
+
+  it('reports a damaged PDF as corrupt', async () => {
+    const bytes = new TextEncoder().encode('%PDF-1.7\nnothing else');
+    expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10 } })).toMatchObject({
+      ok: false,
+      reason: 'corrupt',
+      message: 'This file is damaged and cannot be read.',
+    });
+  });
+});
+
+describe('extractPages: Word', () => {
+  it('starts a page at each Heading 1 and writes tables as rows of cells', async () => {
+    expect(await extractPages({ bytes: await docxWithSections(), kind: 'docx', limits: { maxPages: 10 } })).toEqual({
+      ok: true,
+      pageCount: 2,
+      pages: [
+        {
+          pageNumber: 1,
+          heading: 'Cells',
+          text: 'Cells\n\nA cell is the smallest unit of life.\n\nParts\n\nPart | Role\nNucleus | Holds the DNA',
+        },
+        { pageNumber: 2, heading: 'Tissues', text: 'Tissues\n\nCells of one kind form a tissue.' },
+      ],
+    });
+  });
+
+  it('cuts a long document without headings into pages of about 3,000 characters', async () => {
+    const paragraphs = Array.from({ length: 12 }, (_, index) => `Paragraph ${index + 1}. ${'text '.repeat(150).trim()}`);
+    const result = await extractPages({ bytes: await docxWithParagraphs(paragraphs), kind: 'docx', limits: { maxPages: 10 } });
+    if (!result.ok) throw new Error(result.message);
+    expect(result.pages.map((page) => page.pageNumber)).toEqual([1, 2, 3, 4]);
+    expect(result.pages.map((page) => page.text).join('\n\n')).toBe(paragraphs.join('\n\n'));
+    expect(result.pages.every((page) => page.heading === undefined && page.text.length <= 3_000)).toBe(true);
+  });
+
+  it('refuses a zip bomb by its declared size before inflating it', async () => {
+    const bytes = zipBomb(20 * 1024 * 1024);
+    expect(bytes.length).toBeLessThan(100_000);
+    const limits = { maxPages: 10, maxExpandedBytes: 10 * 1024 * 1024 };
+    expect(await extractPages({ bytes, kind: 'docx', limits })).toEqual({
+      ok: false,
+      reason: 'too-large-expanded',
+      message: 'This file unpacks to more than 10 MB, which is over the limit.',
+    });
+  });
+
+  it('refuses a zip bomb whose headers understate its size, counting what inflating really yields', async () => {
+    const bytes = lyingZipBomb(20 * 1024 * 1024);
+    expect(listZipEntries(bytes).map((entry) => entry.originalSize)).toEqual([expect.any(Number), 1_000]);
+    const limits = { maxPages: 10, maxExpandedBytes: 10 * 1024 * 1024 };
+    expect(await extractPages({ bytes, kind: 'docx', limits })).toEqual({
+      ok: false,
+      reason: 'too-large-expanded',
+      message: 'This file unpacks to more than 10 MB, which is over the limit.',
+    });
+  });
+
+  it('refuses a zip with too many entries', async () => {
+    const entries = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`word/part${index}.xml`, '<x/>']));
+    const bytes = zipWith({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w/>', ...entries });
+    expect(await extractPages({ bytes, kind: 'docx', limits: { maxPages: 10, maxZipEntries: 10 } })).toEqual({
+      ok: false,
+      reason: 'too-large-expanded',
+      message: 'This file holds 22 packed parts; at most 10 are allowed.',
+    });
+  });
+});
+
+describe('extractPages: PowerPoint', () => {
+  it('gives one page per slide in deck order, titled, with the speaker notes appended', async () => {
+    const bytes = pptxWithSlides(
+      [
+        { title: 'Photosynthesis', body: ['Light &amp; water', 'make sugar'], notes: 'Ask who has seen a leaf.' },
+        { title: 'Agenda', body: ['Why plants are green'] },
+        { body: [] },
+      ],
+      [2, 1, 3],
+    );
+    expect(await extractPages({ bytes, kind: 'pptx', limits: { maxPages: 10 } })).toEqual({
+      ok: true,
+      pageCount: 3,
+      pages: [
+        { pageNumber: 1, heading: 'Agenda', text: 'Agenda\nWhy plants are green' },
+        {
+          pageNumber: 2,
+          heading: 'Photosynthesis',
+          text: 'Photosynthesis\nLight & water\nmake sugar\n\nAsk who has seen a leaf.',
+        },
+        { pageNumber: 3, text: '' },
+      ],
+    });
+  });
+
+  it('finds no text in a deck without slides', async () => {
+    expect(await extractPages({ bytes: pptxWithSlides([]), kind: 'pptx', limits: { maxPages: 10 } })).toEqual({
+      ok: false,
+      reason: 'no-text',
+      message: noText,
+    });
+  });
+});
+
+describe('extractPages: text and legacy Word', () => {
+  it('cuts plain text into pages at paragraph boundaries', async () => {
+    const paragraphs = Array.from({ length: 7 }, (_, index) => `Absatz ${index + 1}: ${'Grüße '.repeat(180).trim()}`);
+    const bytes = new TextEncoder().encode(paragraphs.join('\r\n\r\n'));
+    const result = await extractPages({ bytes, kind: 'txt', limits: { maxPages: 10 } });
+    if (!result.ok) throw new Error(result.message);
+    expect(result.pageCount).toBe(4);
+    expect(result.pages.map((page) => page.text)).toEqual([
+      paragraphs.slice(0, 2).join('\n\n'),
+      paragraphs.slice(2, 4).join('\n\n'),
+      paragraphs.slice(4, 6).join('\n\n'),
+      paragraphs[6],
+    ]);
+  });
+
+  it('refuses a text that must have more pages than the plan allows, without decoding it', async () => {
+    const bytes = new TextEncoder().encode('a'.repeat(13_000));
+    expect(await extractPages({ bytes, kind: 'txt', limits: { maxPages: 1 } })).toEqual({
+      ok: false,
+      reason: 'too-many-pages',
+      message: 'This file has at least 2 pages; your plan allows up to 1 page per file.',
+    });
+  });
+
+  it('reports a damaged legacy Word file as corrupt', async () => {
+    const bytes = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array<number>(600).fill(0)]);
+    expect(await extractPages({ bytes, kind: 'doc', limits: { maxPages: 10 } })).toMatchObject({ ok: false, reason: 'corrupt' });
+  });
+});
+
+describe('extractPages: the worker thread', () => {
+  it('stops a parse that runs past the time limit and stays usable afterwards', async () => {
+    const bytes = await pdfWithPages([[{ text: 'Slow' }]]);
+    expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10, timeoutMs: 1 } })).toEqual({
+      ok: false,
+      reason: 'timeout',
+      message: 'Reading this file took longer than 1 ms and was stopped.',
+    });
+    expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10 } })).toMatchObject({ ok: true, pageCount: 1 });
+  });
+
+  it('ends a parse that outgrows its heap as out-of-memory, not as a crash', async () => {
+    const bytes = new TextEncoder().encode('word\n\n'.repeat(8_000_000));
+    const limits = { maxPages: 1_000_000, maxMemoryMb: 64 };
+    expect(await extractPages({ bytes, kind: 'txt', limits })).toMatchObject({
+      ok: false,
+      reason: 'out-of-memory',
+      message: 'This file needs too much memory to read.',
+    });
+  });
+});

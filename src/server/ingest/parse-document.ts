@@ -1,0 +1,73 @@
+import WordExtractor from 'word-extractor';
+import { docxPages } from './docx-pages';
+import { pdfPages } from './pdf-pages';
+import { pptxPages } from './pptx-pages';
+import { splitIntoPages, targetPageChars } from './text-pages';
+import type { ExtractedPage, ExtractionLimits, ExtractionResult, FileKind } from './types';
+import { ExtractionError, failureMessages } from './types';
+import { checkInflatedSize, checkZipBounds, listZipEntries } from './zip-entries';
+
+export interface ParseRequest {
+  bytes: Uint8Array;
+  kind: FileKind;
+  limits: ExtractionLimits;
+}
+
+/**
+ * Turns a file into pages of text, in the calling thread: run it through extractPages, which puts it in a worker
+ * with a time and memory limit. Never throws: every failure comes back as a result with a reason and a message.
+ */
+export async function parseDocument({ bytes, kind, limits }: ParseRequest): Promise<ExtractionResult> {
+  try {
+    const pages = await pagesOf(bytes, kind, limits);
+    if (pages.length > limits.maxPages) {
+      throw new ExtractionError('too-many-pages', failureMessages.tooManyPages(pages.length, limits.maxPages));
+    }
+    if (!pages.some((page) => page.text.length > 0)) throw new ExtractionError('no-text', failureMessages.noText);
+    return { ok: true, pages, pageCount: pages.length };
+  } catch (error) {
+    if (error instanceof ExtractionError) return { ok: false, reason: error.reason, message: error.message };
+    return { ok: false, reason: 'corrupt', message: failureMessages.corrupt, detail: String(error) };
+  }
+}
+
+async function pagesOf(bytes: Uint8Array, kind: FileKind, limits: ExtractionLimits): Promise<ExtractedPage[]> {
+  switch (kind) {
+    case 'pdf':
+      return pdfPages(bytes, limits.maxPages);
+    case 'docx':
+      checkZipBounds(listZipEntries(bytes), limits);
+      checkInflatedSize(bytes, limits.maxExpandedBytes);
+      return docxPages(bytes);
+    case 'pptx':
+      checkZipBounds(listZipEntries(bytes), limits);
+      return pptxPages(bytes);
+    case 'doc':
+      return numbered(splitIntoPages((await new WordExtractor().extract(Buffer.from(bytes))).getBody()));
+    case 'txt':
+      refuseTextLongerThanPlan(bytes.length, limits.maxPages);
+      return numbered(splitIntoPages(textOf(bytes)));
+    default:
+      throw new ExtractionError('unsupported', failureMessages.unsupported);
+  }
+}
+
+/**
+ * A page holds at most about targetPageChars characters of at most 4 bytes each, so the byte size alone proves a
+ * lower bound of the page count. Refusing before decoding keeps a huge text out of the worker's heap, where a single
+ * allocation past the limit can abort the whole process instead of just the thread.
+ */
+function refuseTextLongerThanPlan(byteLength: number, maxPages: number): void {
+  const fewestPages = Math.ceil(byteLength / (4 * targetPageChars));
+  if (fewestPages > maxPages) {
+    throw new ExtractionError('too-many-pages', failureMessages.tooManyPages(fewestPages, maxPages, true));
+  }
+}
+
+function textOf(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/\r\n?/g, '\n');
+}
+
+function numbered(texts: string[]): ExtractedPage[] {
+  return texts.map((text, index) => ({ pageNumber: index + 1, text }));
+}

@@ -1,0 +1,146 @@
+import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
+import { strToU8, zipSync } from 'fflate';
+import { PDFDocument, PDFHexString, PDFNumber, StandardFonts } from 'pdf-lib';
+
+/** Documents built at test time, so the suite needs no shared test data. Used by the ingest tests only. */
+
+export interface PdfLine {
+  text: string;
+  size?: number;
+}
+
+/** One array of lines per page; an empty array makes a page with a small picture and no text. */
+export async function pdfWithPages(pages: PdfLine[][], configure?: (document: PDFDocument) => void): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  const picture = await document.embedPng(onePixelPng);
+  for (const lines of pages) {
+    const page = document.addPage([595, 842]);
+    if (lines.length === 0) page.drawImage(picture, { x: 100, y: 400, width: 200, height: 200 });
+    let y = 780;
+    for (const line of lines) {
+      page.drawText(line.text, { x: 50, y, size: line.size ?? 12, font });
+      y -= (line.size ?? 12) * 1.6;
+    }
+  }
+  configure?.(document);
+  return document.save({ useObjectStreams: false });
+}
+
+const onePixelPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Standard security handler with a user password: the O and U values match no empty password, so opening fails. */
+export function encrypt(document: PDFDocument): void {
+  const { context } = document;
+  const hash = PDFHexString.of('ab'.repeat(32));
+  const dictionary = context.obj({ Filter: 'Standard', V: 1, R: 2, P: PDFNumber.of(-44), O: hash, U: hash });
+  context.trailerInfo.Encrypt = context.register(dictionary);
+  context.trailerInfo.ID = context.obj([PDFHexString.of('01'.repeat(16)), PDFHexString.of('01'.repeat(16))]);
+}
+
+export async function docxWithSections(): Promise<Uint8Array> {
+  const cell = (text: string) => new TableCell({ children: [new Paragraph(text)] });
+  const document = new Document({
+    sections: [
+      {
+        children: [
+          new Paragraph({ text: 'Cells', heading: HeadingLevel.HEADING_1 }),
+          new Paragraph('A cell is the smallest unit of life.'),
+          new Paragraph({ text: 'Parts', heading: HeadingLevel.HEADING_2 }),
+          new Table({
+            rows: [
+              new TableRow({ children: [cell('Part'), cell('Role')] }),
+              new TableRow({ children: [cell('Nucleus'), cell('Holds the DNA')] }),
+            ],
+          }),
+          new Paragraph({ text: 'Tissues', heading: HeadingLevel.HEADING_1 }),
+          new Paragraph('Cells of one kind form a tissue.'),
+        ],
+      },
+    ],
+  });
+  return new Uint8Array(await Packer.toBuffer(document));
+}
+
+export async function docxWithParagraphs(paragraphs: string[]): Promise<Uint8Array> {
+  const document = new Document({ sections: [{ children: paragraphs.map((text) => new Paragraph(text)) }] });
+  return new Uint8Array(await Packer.toBuffer(document));
+}
+
+export interface SlideSpec {
+  title?: string;
+  body?: string[];
+  notes?: string;
+}
+
+const contentTypes = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
+const relsNs = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const relType = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const presentationNs = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+
+/** A minimal deck; `order` lists slide files (1-based) in presentation order, to show order comes from the deck. */
+export function pptxWithSlides(slides: SlideSpec[], order = slides.map((_, index) => index + 1)): Uint8Array {
+  const files: Record<string, Uint8Array> = {
+    '[Content_Types].xml': strToU8(contentTypes),
+    'ppt/presentation.xml': strToU8(
+      `<p:presentation ${presentationNs}><p:sldIdLst>${order.map((n) => `<p:sldId id="${255 + n}" r:id="rId${n}"/>`).join('')}</p:sldIdLst></p:presentation>`,
+    ),
+    'ppt/_rels/presentation.xml.rels': strToU8(
+      `<Relationships xmlns="${relsNs}">${slides.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${relType}/slide" Target="slides/slide${i + 1}.xml"/>`).join('')}</Relationships>`,
+    ),
+  };
+  slides.forEach((slide, index) => Object.assign(files, slideFiles(slide, index + 1)));
+  return zipSync(files);
+}
+
+function slideFiles(slide: SlideSpec, n: number): Record<string, Uint8Array> {
+  const title = slide.title === undefined ? '' : shape('title', [slide.title]);
+  const files: Record<string, Uint8Array> = {
+    [`ppt/slides/slide${n}.xml`]: strToU8(
+      `<p:sld ${presentationNs}><p:cSld><p:spTree>${title}${shape('body', slide.body ?? [])}${shape('sldNum', [String(n)])}</p:spTree></p:cSld></p:sld>`,
+    ),
+  };
+  if (slide.notes !== undefined) {
+    files[`ppt/slides/_rels/slide${n}.xml.rels`] = strToU8(
+      `<Relationships xmlns="${relsNs}"><Relationship Id="rId1" Type="${relType}/notesSlide" Target="../notesSlides/notesSlide${n}.xml"/></Relationships>`,
+    );
+    files[`ppt/notesSlides/notesSlide${n}.xml`] = strToU8(
+      `<p:notes ${presentationNs}><p:cSld><p:spTree>${shape('sldImg', [])}${shape('body', [slide.notes])}</p:spTree></p:cSld></p:notes>`,
+    );
+  }
+  return files;
+}
+
+function shape(placeholder: string, paragraphs: string[]): string {
+  const body = paragraphs.map((text) => `<a:p><a:r><a:t>${text}</a:t></a:r></a:p>`).join('');
+  return `<p:sp><p:nvSpPr><p:nvPr><p:ph type="${placeholder}"/></p:nvPr></p:nvSpPr><p:txBody>${body}</p:txBody></p:sp>`;
+}
+
+/** A Word-shaped zip with one highly compressible entry of `expandedBytes` zeros: small on disk, huge unpacked. */
+export function zipBomb(expandedBytes: number): Uint8Array {
+  return zipSync({
+    '[Content_Types].xml': strToU8(contentTypes),
+    'word/document.xml': [new Uint8Array(expandedBytes), { level: 9 }],
+  });
+}
+
+/** A zip bomb whose headers declare every large entry as 1,000 bytes, as a hostile file would. */
+export function lyingZipBomb(expandedBytes: number): Uint8Array {
+  const bytes = zipBomb(expandedBytes);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const sizeOffsets = { 0x04034b50: 22, 0x02014b50: 24 } as Record<number, number>;
+  for (let offset = 0; offset + 30 < bytes.length; offset++) {
+    const sizeOffset = sizeOffsets[view.getUint32(offset, true)];
+    if (sizeOffset && view.getUint32(offset + sizeOffset, true) === expandedBytes) {
+      view.setUint32(offset + sizeOffset, 1_000, true);
+    }
+  }
+  return bytes;
+}
+
+export function zipWith(entries: Record<string, string>): Uint8Array {
+  return zipSync(Object.fromEntries(Object.entries(entries).map(([name, text]) => [name, strToU8(text)])));
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { fileNameSchema } from '../../../shared/courses';
+import { idSchema } from '../../../shared/schemas';
+import {
+  deleteFile,
+  getActiveFile,
+  getFileExtension,
+  getFilesByIds,
+  getProcessingStatus,
+  renameFile,
+  setActiveFile,
+} from '../../courses/files';
+import { protectedProcedure, router } from '../init';
+
+const fileIdInput = z.object({ fileId: idSchema });
+
+export const fileRouter = router({
+  getActiveFile: protectedProcedure.query(({ ctx }) => getActiveFile({ db: ctx.services.db, userId: ctx.user.id })),
+  setActiveFileId: protectedProcedure
+    .input(fileIdInput)
+    .mutation(async ({ ctx, input }) => {
+      const target = await setActiveFile({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId });
+      return { activeFileId: target.id, activeDirectoryId: target.directory.id };
+    }),
+  // The spec's server action: the client refetches what depends on the active file from the answer.
+  setActiveFileAndRevalidate: protectedProcedure
+    .input(fileIdInput)
+    .mutation(({ ctx, input }) => setActiveFile({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId })),
+  getFilesByIds: protectedProcedure
+    .input(z.object({ fileIds: z.array(idSchema).max(100) }))
+    .query(({ ctx, input }) => getFilesByIds({ db: ctx.services.db, userId: ctx.user.id, fileIds: input.fileIds })),
+  deleteFile: protectedProcedure
+    .input(fileIdInput)
+    .mutation(({ ctx, input }) => deleteFile({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId })),
+  renameFile: protectedProcedure
+    .input(z.object({ fileId: idSchema, newName: fileNameSchema }))
+    .mutation(({ ctx, input }) => renameFile({ db: ctx.services.db, userId: ctx.user.id, ...input })),
+  getFileExtension: protectedProcedure
+    .input(fileIdInput)
+    .query(({ ctx, input }) => getFileExtension({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId })),
+  getProcessingStatus: protectedProcedure
+    .input(fileIdInput)
+    .query(({ ctx, input }) =>
+      getProcessingStatus({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId }),
+    ),
+});

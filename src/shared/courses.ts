@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { localeSchema } from './schemas';
+
+/** Course and file rules shared by the server's procedures and the client's forms (spec §5). */
+export const fileExtensions = ['pdf', 'txt', 'pptx', 'doc', 'docx'] as const;
+export type FileExtension = (typeof fileExtensions)[number];
+
+/** Text extraction of a file: queued on upload, then extracting, then ready or failed (with an error message). */
+export const fileStatuses = ['queued', 'extracting', 'ready', 'failed'] as const;
+export type FileStatus = (typeof fileStatuses)[number];
+
+export const COURSE_NAME_MAX_LENGTH = 100;
+export const FILE_NAME_MAX_LENGTH = 255;
+/** What the course form shows before the user types a name of their own. */
+export const DEFAULT_COURSE_NAME = 'My Course';
+
+export const courseNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Course name must not be empty')
+  .max(COURSE_NAME_MAX_LENGTH, `Course name must be at most ${COURSE_NAME_MAX_LENGTH} characters`);
+
+// A file name ends up in download headers and storage paths, where separators and control characters do harm.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const controlCharacters = /[\u0000-\u001f\u007f]/;
+
+export const fileNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'File name must not be empty')
+  .max(FILE_NAME_MAX_LENGTH, `File name must be at most ${FILE_NAME_MAX_LENGTH} characters`)
+  .refine((name) => !/[/\\]/.test(name), 'File name must not contain / or \\')
+  .refine((name) => !controlCharacters.test(name), 'File name must not contain control characters');
+
+/** The spec's client sends 'gpt4o-mini'; the stored model id is the provider's own, 'gpt-4o-mini'. */
+export const courseModelSchema = z.enum(['gpt4o-mini', 'gpt-4o-mini']).transform(() => 'gpt-4o-mini' as const);
+
+export const createCourseSchema = z.object({
+  name: courseNameSchema,
+  model: courseModelSchema.default('gpt-4o-mini'),
+  language: localeSchema.default('en'),
+});

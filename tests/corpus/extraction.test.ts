@@ -1,0 +1,105 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { extractPages } from '../../src/server/ingest/extract-pages';
+import { detectFileKind } from '../../src/server/ingest/file-kind';
+import type { ExtractionFailureReason } from '../../src/server/ingest/types';
+
+/**
+ * Runs the extraction engine over the shared corpus of real and hostile documents (../shared/testdata beside the
+ * repository): every file must end as pages of text or as a failure with a defined reason, within a minute, and leave
+ * this process alive. Timings are printed, never asserted (DESIGN §9).
+ */
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const corpusFolder = path.resolve(repositoryRoot, '../shared/testdata');
+const corpusExists = existsSync(corpusFolder);
+if (!corpusExists) console.log(`Corpus suite skipped: ${corpusFolder} does not exist.`);
+
+const failureReasons: readonly (ExtractionFailureReason | 'empty' | 'unsupported-type' | 'extension-mismatch')[] = [
+  'encrypted', 'corrupt', 'no-text', 'too-many-pages', 'too-large-expanded', 'timeout', 'out-of-memory', 'unsupported',
+  'empty', 'unsupported-type', 'extension-mismatch',
+];
+
+/** What is known about particular files; every other file only has to end in text or a defined failure. */
+const expectations: Record<string, { pages?: [number, number]; text?: RegExp; reason?: string[] }> = {
+  'pdfs/tracemonkey.pdf': { pages: [14, 14], text: /Trace-based Just-in-Time Type Specialization/ },
+  'pdfs/freeculture.pdf': { pages: [340, 360], text: /FREE CULTURE/i },
+  'pdfs/german-umlaut-r.pdf': { pages: [1, 1], text: /[äöüß]/ },
+  'pdfs/ArabicCIDTrueType.pdf': { pages: [1, 1], text: /\p{Script=Arabic}/u },
+  'pdfs/empty_protected.pdf': { reason: ['encrypted', 'no-text'] },
+  'office/sld-notes.pptx': { text: /Notes/ },
+  'office/no-slides.pptx': { reason: ['no-text'] },
+};
+
+interface Row {
+  file: string;
+  kind: string;
+  outcome: string;
+  ms: number;
+}
+const rows: Row[] = [];
+
+function corpusFiles(): string[] {
+  if (!corpusExists) return [];
+  return readdirSync(corpusFolder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(corpusFolder, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+describe.skipIf(!corpusExists)('extraction over the shared corpus', () => {
+  afterAll(() => {
+    console.log(
+      ['file | kind | pages or reason | ms', ...rows.map((row) => `${row.file} | ${row.kind} | ${row.outcome} | ${row.ms}`)].join(
+        '\n',
+      ),
+    );
+  });
+
+  it.each(corpusFiles())('%s ends as text or a defined failure', { timeout: 60_000 }, async (file) => {
+    const started = performance.now();
+    const bytes = readFileSync(path.join(corpusFolder, file));
+    const detected = await detectFileKind({ bytes, fileName: path.basename(file) });
+    const result = detected.ok ? await extractPages({ bytes, kind: detected.kind, limits: { maxPages: 1_000 } }) : detected;
+    const ms = Math.round(performance.now() - started);
+    const kind = detected.ok ? detected.kind : '-';
+    rows.push({ file, kind, outcome: result.ok ? `${result.pageCount} pages` : result.reason, ms });
+    if (result.ok && file.endsWith('freeculture.pdf')) {
+      console.log(`freeculture.pdf: ${result.pageCount} pages in ${ms} ms = ${Math.round((result.pageCount / ms) * 1000)} pages/s`);
+    }
+
+    const expected = expectations[file.split(path.sep).join('/')] ?? {};
+    if (result.ok) {
+      expect(expected.reason).toBeUndefined();
+      expect(result.pageCount).toBe(result.pages.length);
+      expect(result.pages.map((page) => page.pageNumber)).toEqual(result.pages.map((_, index) => index + 1));
+      const text = result.pages.map((page) => page.text).join('\n');
+      expect(text.trim().length).toBeGreaterThan(0);
+      if (expected.pages) {
+        expect(result.pageCount).toBeGreaterThanOrEqual(expected.pages[0]);
+        expect(result.pageCount).toBeLessThanOrEqual(expected.pages[1]);
+      }
+      if (expected.text) expect(text).toMatch(expected.text);
+    } else {
+      expect(failureReasons).toContain(result.reason);
+      expect(result.message).toMatch(/^[A-Z].+\.$/);
+      expect(expected.pages).toBeUndefined();
+      if (expected.reason) expect(expected.reason).toContain(result.reason);
+    }
+  });
+
+  it('leaves this process alive and responsive', async () => {
+    const tick = await new Promise<number>((resolve) => {
+      const started = performance.now();
+      setTimeout(() => resolve(performance.now() - started), 10);
+    });
+    expect(tick).toBeLessThan(5_000);
+    const bytes = new TextEncoder().encode('Still here.');
+    expect(await extractPages({ bytes, kind: 'txt', limits: { maxPages: 1 } })).toEqual({
+      ok: true,
+      pageCount: 1,
+      pages: [{ pageNumber: 1, text: 'Still here.' }],
+    });
+  });
+});

@@ -9,7 +9,8 @@ import { defineConfig } from '@playwright/test';
  * spec's layouts differ by screen (header on desktop, bottom bar on phones), so walks through the shell are tagged
  * and proven on both; running every test twice would double the time for no new coverage.
  */
-const PORT = 3123;
+// E2E_PORT lets two runs (say, CI in a clone and a developer) share a machine.
+const PORT = Number(process.env.E2E_PORT ?? 3123);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const isCI = Boolean(process.env.CI);
 const reportDir = process.env.TEST_REPORT_DIR;

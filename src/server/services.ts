@@ -2,8 +2,11 @@ import type { PGlite } from '@electric-sql/pglite';
 import { createAuth, type Auth } from './auth/auth';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
+import { registerIngestJob } from './ingest/ingest-job';
 import { startJobs, type Jobs } from './jobs/boss';
 import type { Logger } from './logger';
+import type { BlobStorage } from './storage/blob-storage';
+import { createLocalBlobStorage } from './storage/local-blob-storage';
 
 /** Everything a request or job needs, built once per process (the composition root shared by main and tests). */
 export interface Services {
@@ -12,6 +15,8 @@ export interface Services {
   database: Database;
   db: Db;
   auth: Auth;
+  storage: BlobStorage;
+  /** Null when JOBS_ENABLED=false: nothing is processed in this process, uploads stay queued for a worker. */
   jobs: Jobs | null;
   close: () => Promise<void>;
 }
@@ -20,11 +25,14 @@ export interface Services {
 export async function createServices(config: Config, log: Logger, options: { pglite?: PGlite } = {}): Promise<Services> {
   const database = await openDatabase(config, options.pglite);
   const auth = createAuth({ db: database.db, config, log });
+  const storage = createLocalBlobStorage(config.filesDir);
   let jobs: Jobs | null = null;
   if (config.jobsEnabled) {
     try {
       jobs = await startJobs(database, config.database.kind === 'postgres' ? config.database.url : undefined, log);
+      await registerIngestJob(jobs, { db: database.db, storage, log });
     } catch (error) {
+      await jobs?.stop({ graceful: false });
       await database.close();
       throw error;
     }
@@ -35,6 +43,7 @@ export async function createServices(config: Config, log: Logger, options: { pgl
     database,
     db: database.db,
     auth,
+    storage,
     jobs,
     async close() {
       if (jobs) await jobs.stop({ graceful: true, timeout: 10_000 });

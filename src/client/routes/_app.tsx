@@ -1,7 +1,15 @@
 import { createRoute, redirect } from '@tanstack/react-router';
+import { CoursesSidebarSection } from '../features/courses/courses-sidebar-section';
+import { useCourseSearchItems } from '../features/courses/sidebar-search-items';
 import { AppShell } from '../features/shell/app-shell';
 import { sessionQueryOptions } from '../lib/auth-client';
 import { rootRoute } from './__root';
+
+/** The shell with the courses feature's sidebar section and search entries slotted in. */
+function AppLayout() {
+  const courseSearchItems = useCourseSearchItems();
+  return <AppShell coursesSection={<CoursesSidebarSection />} courseSearchItems={courseSearchItems} />;
+}
 
 /** Every app page lives in the shell and needs a signed-in user; visitors go to /auth and come back afterwards. */
 export const appLayoutRoute = createRoute({
@@ -12,5 +20,5 @@ export const appLayoutRoute = createRoute({
     if (!session) throw redirect({ to: '/auth', search: { redirect: location.href } });
     return { session };
   },
-  component: AppShell,
+  component: AppLayout,
 });

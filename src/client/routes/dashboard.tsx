@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { PageEmptyState } from '../features/shell/page-empty-state';
+import { DashboardPage } from '../features/courses/dashboard-page';
 import { appLayoutRoute } from './_app';
 
 export const dashboardRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/dashboard',
-  component: () => <PageEmptyState page="dashboard" />,
+  component: DashboardPage,
 });

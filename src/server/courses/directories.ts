@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { directory, file, user } from '../db/schema';
+import type { Logger } from '../logger';
+import { deleteBlobs, type BlobStorage } from '../storage/blob-storage';
 import { courseColumns, fileSummaryColumns } from './columns';
 import { courseAlreadyDeleted, courseNotFound } from './errors';
 
-async function findOwnedCourse(db: Db, userId: string, courseId: string) {
+export async function findOwnedCourse(db: Db, userId: string, courseId: string) {
   const [row] = await db
     .select(courseColumns)
     .from(directory)
@@ -58,12 +60,24 @@ export async function renameCourse(options: { db: Db; userId: string; courseId: 
 }
 
 /**
- * Deletes a course with its files and their pages (cascade). If the user had it, or one of its files, active, both
- * active ids are cleared, since the client then goes back to the dashboard (spec §4).
+ * Deletes a course with its files and their pages (cascade), then the files' stored bytes once that is committed. If
+ * the user had the course, or one of its files, active, both active ids are cleared, since the client then goes back
+ * to the dashboard (spec §4).
  */
-export async function deleteCourse(options: { db: Db; userId: string; courseId: string }) {
+export async function deleteCourse(options: {
+  db: Db;
+  storage: BlobStorage;
+  log: Logger;
+  userId: string;
+  courseId: string;
+}) {
   const { db, userId, courseId } = options;
-  return db.transaction(async (tx) => {
+  const { deleted, storageKeys } = await db.transaction(async (tx) => {
+    // Read before the cascade removes the rows that name them.
+    const stored = await tx
+      .select({ storageKey: file.storageKey })
+      .from(file)
+      .where(and(eq(file.directoryId, courseId), eq(file.ownerId, userId)));
     const courseFileIds = tx.select({ id: file.id }).from(file).where(eq(file.directoryId, courseId));
     await tx
       .update(user)
@@ -77,8 +91,10 @@ export async function deleteCourse(options: { db: Db; userId: string; courseId: 
       .returning({ id: directory.id });
     // Throwing rolls the cleared active ids back too.
     if (!deleted) throw courseAlreadyDeleted();
-    return deleted;
+    return { deleted, storageKeys: stored.map((row) => row.storageKey) };
   });
+  await deleteBlobs(options.storage, storageKeys, options.log);
+  return deleted;
 }
 
 /** The files of one of the user's courses, in upload order. */

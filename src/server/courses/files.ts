@@ -1,8 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { FILE_NAME_MAX_LENGTH } from '../../shared/courses';
 import type { Db } from '../db/client';
 import { directory, file, user } from '../db/schema';
 import { AppError } from '../errors';
+import { enqueueIngest } from '../ingest/ingest-job';
+import type { Jobs } from '../jobs/boss';
+import type { Logger } from '../logger';
+import { deleteBlobs, type BlobStorage } from '../storage/blob-storage';
 import { courseColumns, fileSummaryColumns } from './columns';
 import { fileAlreadyDeleted, fileNotFound } from './errors';
 
@@ -60,18 +64,32 @@ export async function getFilesByIds(options: { db: Db; userId: string; fileIds: 
     .where(and(eq(file.ownerId, options.userId), inArray(file.id, options.fileIds)));
 }
 
-/** Deletes a file with its pages. Deleting the active file clears both active ids: the client returns to the dashboard. */
-export async function deleteFile(options: { db: Db; userId: string; fileId: string }) {
+/**
+ * Deletes a file with its pages, then its stored bytes once the delete is committed. Deleting the active file clears
+ * both active ids: the client returns to the dashboard.
+ */
+export async function deleteFile(options: {
+  db: Db;
+  storage: BlobStorage;
+  log: Logger;
+  userId: string;
+  fileId: string;
+}) {
   const { db, userId, fileId } = options;
-  return db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(file).where(ownedFile(userId, fileId)).returning({ id: file.id });
-    if (!deleted) throw fileAlreadyDeleted();
+  const deleted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(file)
+      .where(ownedFile(userId, fileId))
+      .returning({ id: file.id, storageKey: file.storageKey });
+    if (!row) throw fileAlreadyDeleted();
     await tx
       .update(user)
       .set({ activeFileId: null, activeDirectoryId: null })
       .where(and(eq(user.id, userId), eq(user.activeFileId, fileId)));
-    return deleted;
+    return row;
   });
+  await deleteBlobs(options.storage, [deleted.storageKey], options.log);
+  return { id: deleted.id };
 }
 
 /**
@@ -110,4 +128,32 @@ export async function getFileExtension(options: { db: Db; userId: string; fileId
 export async function getProcessingStatus(options: { db: Db; userId: string; fileId: string }) {
   const target = await findOwnedFile(options.db, options.userId, options.fileId);
   return { status: target.status, error: target.error, pageCount: target.pageCount };
+}
+
+const notRetryable = () =>
+  new AppError({
+    code: 'BAD_REQUEST',
+    userMessage: 'Only a file that failed to process can be retried.',
+    messageKey: 'fileNotRetryable',
+  });
+
+/** Queues a failed file's text extraction again (issue 3: failed files can be retried). */
+export async function retryProcessing(options: { db: Db; jobs: Jobs | null; userId: string; fileId: string }) {
+  const { db, userId, fileId } = options;
+  const target = await findOwnedFile(db, userId, fileId);
+  const [queued] = await db
+    .update(file)
+    .set({ status: 'queued', error: null, updatedAt: new Date() })
+    .where(and(ownedFile(userId, fileId), eq(file.status, 'failed'), isNotNull(file.storageKey)))
+    .returning({ id: file.id, status: file.status });
+  // Checked in the update itself, so that two retries at once queue one job.
+  if (!queued) throw notRetryable();
+  if (!options.jobs) return queued;
+  try {
+    await enqueueIngest(options.jobs, fileId);
+  } catch (error) {
+    await db.update(file).set({ status: 'failed', error: target.error }).where(eq(file.id, fileId));
+    throw error;
+  }
+  return queued;
 }

@@ -12,6 +12,7 @@ import { CLIENT_IP_HEADER } from '../auth/auth';
 import type { Services } from '../services';
 import { createContext } from '../trpc/context';
 import { appRouter } from '../trpc/router';
+import { uploadRoutes } from './upload-route';
 
 /** The client's address: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY says a proxy sets it. */
 function clientIp(c: HonoContext, trustProxy: boolean): string {
@@ -96,6 +97,8 @@ export function createApp(services: Services) {
       createContext: ({ req }) => createContext(services, req.headers),
     }),
   );
+
+  app.route('/', uploadRoutes(services));
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 

@@ -2,7 +2,7 @@ import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow }
 import { strToU8, zipSync } from 'fflate';
 import { PDFDocument, PDFHexString, PDFNumber, StandardFonts } from 'pdf-lib';
 
-/** Documents built at test time, so the suite needs no shared test data. Used by the ingest tests only. */
+/** Documents built at test time, so the suite needs no shared test data. Used by the ingest and upload tests. */
 
 export interface PdfLine {
   text: string;

@@ -3,8 +3,8 @@ import type { Services } from '../services';
 import { requestApp, type TestUser } from './harness';
 
 /**
- * Courses and files written straight into the database, for tests of what reads and changes them: there is no upload
- * endpoint to go through yet, and these tests are not about uploading.
+ * Courses and files written straight into the database, for tests of what reads and changes them: these tests are not
+ * about uploading, and a row needs no stored file or extraction job (POST /api/files is tested in http/upload.test.ts).
  */
 export async function insertCourse(
   services: Services,

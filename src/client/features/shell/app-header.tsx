@@ -1,7 +1,10 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { Eye, FolderOpen, Menu, Share2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronRight, Eye, FileText, FolderOpen, Menu, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { useTRPC } from '../../lib/trpc';
 import { Logo } from './logo';
 import { ProgressCounters } from './progress-counters';
 import { HEADER_TABS, showsHeaderNavigation } from './route-visibility';
@@ -35,23 +38,35 @@ export function AppHeader({ signedIn, onOpenMenu }: { signedIn: boolean; onOpenM
   );
 }
 
-/** Breadcrumbs of the open course and file with its actions; no file can be open until files arrive. */
+const crumbClass = 'flex min-w-0 items-center gap-2 rounded-md px-1 py-1 hover:text-foreground';
+
+/**
+ * Breadcrumbs of the open course and file (file.getActiveFile), both leading to the dashboard's files, with the
+ * file's actions. 'My Course' stands in when the course has no name (spec §9).
+ */
 function FileContext() {
   const { t } = useTranslation('shell');
+  const trpc = useTRPC();
+  const activeFile = useQuery(trpc.file.getActiveFile.queryOptions()).data;
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <nav aria-label={t('nav.breadcrumb')} className="min-w-0">
-        <ol className="flex items-center text-sm">
+      <nav aria-label={t('nav.breadcrumb')} className="min-w-0" data-testid="header-breadcrumbs">
+        <ol className="flex min-w-0 items-center text-sm">
           <li className="min-w-0">
-            <Link
-              to="/dashboard"
-              hash="files"
-              className="flex items-center gap-2 truncate rounded-md px-1 py-1 text-muted-foreground hover:text-foreground"
-            >
+            <Link to="/dashboard" hash="files" className={cn(crumbClass, 'text-muted-foreground')}>
               <FolderOpen aria-hidden="true" className="size-4 shrink-0" />
-              <span className="truncate">{t('header.noFile')}</span>
+              <span className="truncate">{activeFile ? activeFile.directory.name || t('header.myCourse') : t('header.noFile')}</span>
             </Link>
           </li>
+          {activeFile && (
+            <li className="flex min-w-0 items-center">
+              <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+              <Link to="/dashboard" hash="files" aria-current="page" className={cn(crumbClass, 'font-semibold')}>
+                <FileText aria-hidden="true" className="size-4 shrink-0" />
+                <span className="truncate">{activeFile.name}</span>
+              </Link>
+            </li>
+          )}
         </ol>
       </nav>
       <div className="flex shrink-0 items-center gap-2">

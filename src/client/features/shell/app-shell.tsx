@@ -1,10 +1,14 @@
 import { Outlet } from '@tanstack/react-router';
 import { ShellLayout } from './shell-layout';
+import type { SidebarCourses } from './sidebar';
 
-/** The layout route's component: every signed-in page renders inside the shell. */
-export function AppShell() {
+/**
+ * The layout route's component: every signed-in page renders inside the shell. The courses feature's sidebar parts
+ * come in as props, because features do not import each other; routes/_app.tsx joins them.
+ */
+export function AppShell(courses: SidebarCourses) {
   return (
-    <ShellLayout>
+    <ShellLayout {...courses}>
       <Outlet />
     </ShellLayout>
   );

@@ -13,7 +13,7 @@ import { BottomBar } from './bottom-bar';
 import { MobileDrawer } from './mobile-drawer';
 import { MobileTopBar } from './mobile-top-bar';
 import { showsBottomBar } from './route-visibility';
-import { SidebarContent } from './sidebar';
+import { SidebarContent, type SidebarCourses } from './sidebar';
 import { LARGE_UP, MEDIUM_UP, useMediaQuery } from './use-media-query';
 import { useNavigationLoadingOverlay } from './use-navigation-loading-overlay';
 import { useSettleUserLocale } from './use-user-locale';
@@ -23,7 +23,7 @@ import { publicConfigQuery } from './user-menu';
  * The frame around every app page (spec §2): sidebar (a drawer below the large breakpoint), header on medium and
  * larger screens, the compact top bar and bottom tab bar on phones, and the page in <main id="main">.
  */
-export function ShellLayout({ children }: { children: ReactNode }) {
+export function ShellLayout({ children, ...courses }: SidebarCourses & { children: ReactNode }) {
   const { t } = useTranslation('shell');
   const trpc = useTRPC();
   const session = useQuery(sessionQueryOptions);
@@ -39,7 +39,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   useSettleUserLocale(session.data?.user.id);
   useNavigationLoadingOverlay();
 
-  const sidebarProps = { session: session.data, sessionPending: session.isPending };
+  const sidebarProps = { ...courses, session: session.data, sessionPending: session.isPending };
   const openDrawer = () => setDrawerOpenOn(href);
   return (
     <TooltipProvider delayDuration={250}>

@@ -33,6 +33,16 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (value
   );
 }
 
+/**
+ * An entry of the sidebar search: the text it matches on and how it draws itself with the highlighted label. Other
+ * features (courses and files) hand theirs to the shell in this shape.
+ */
+export interface SidebarSearchItem {
+  key: string;
+  text: string;
+  render: (label: ReactNode) => ReactNode;
+}
+
 /** The text with every stretch matching the query marked. */
 export function HighlightedText({ text, query }: { text: string; query: string }) {
   return splitByQuery(text, query).map((part, index) =>

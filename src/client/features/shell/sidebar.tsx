@@ -1,17 +1,25 @@
 import { Link } from '@tanstack/react-router';
 import { LayoutDashboard, Users, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import type { SessionData } from '../../lib/auth-client';
-import { CoursesSection } from './courses-section';
 import { GamificationSection } from './gamification-section';
 import { Logo } from './logo';
 import { useSharedCourses } from './shared-courses';
 import { SharedCoursesSection } from './shared-courses-section';
-import { SearchBox, SearchResults } from './sidebar-search';
+import { SearchBox, SearchResults, type SidebarSearchItem } from './sidebar-search';
 import { SidebarFooter } from './sidebar-footer';
 import { sidebarLinkClass } from './sidebar-styles';
+
+/**
+ * What the courses feature puts into the sidebar: its section and its courses and files for the search. The
+ * not-found page, outside the signed-in layout, goes without them.
+ */
+export interface SidebarCourses {
+  coursesSection?: ReactNode;
+  courseSearchItems?: readonly SidebarSearchItem[];
+}
 
 /**
  * Everything in the sidebar of spec §2, shared by the desktop column and the phone drawer. `onClose` is given in the
@@ -21,7 +29,8 @@ export function SidebarContent({
   session,
   sessionPending,
   onClose,
-}: {
+  ...courses
+}: SidebarCourses & {
   session: SessionData | null | undefined;
   sessionPending: boolean;
   onClose?: () => void;
@@ -37,7 +46,7 @@ export function SidebarContent({
           </Button>
         )}
       </div>
-      {sessionPending ? <div className="flex-1" /> : session ? <SignedInNavigation /> : <VisitorNavigation />}
+      {sessionPending ? <div className="flex-1" /> : session ? <SignedInNavigation {...courses} /> : <VisitorNavigation />}
       <div className="shrink-0 border-t border-border">
         <SidebarFooter session={session} sessionPending={sessionPending} />
       </div>
@@ -55,10 +64,23 @@ function DashboardLink() {
   );
 }
 
-function SignedInNavigation() {
+function SignedInNavigation({ coursesSection, courseSearchItems = [] }: SidebarCourses) {
   const { t } = useTranslation('shell');
   const [query, setQuery] = useState('');
   const sharedCourses = useSharedCourses();
+  const searchItems: SidebarSearchItem[] = [
+    ...courseSearchItems,
+    ...sharedCourses.map((course) => ({
+      key: `shared-${course.id}`,
+      text: course.name,
+      render: (label: ReactNode) => (
+        <Link to="/space/$uuid" params={{ uuid: course.uuid }} className={sidebarLinkClass}>
+          <Users aria-hidden="true" />
+          <span className="truncate">{label}</span>
+        </Link>
+      ),
+    })),
+  ];
   return (
     <>
       <div className="shrink-0 px-3 pb-3">
@@ -68,22 +90,17 @@ function SignedInNavigation() {
         {query.trim() ? (
           <SearchResults
             query={query}
-            items={sharedCourses}
-            textOf={(course) => course.name}
-            keyOf={(course) => course.id}
-            renderItem={(course, label) => (
-              <Link to="/space/$uuid" params={{ uuid: course.uuid }} className={sidebarLinkClass}>
-                <Users aria-hidden="true" />
-                <span className="truncate">{label}</span>
-              </Link>
-            )}
+            items={searchItems}
+            textOf={(item) => item.text}
+            keyOf={(item) => item.key}
+            renderItem={(item, label) => item.render(label)}
           />
         ) : (
           <>
             <div className="px-2">
               <DashboardLink />
             </div>
-            <CoursesSection />
+            {coursesSection}
             <SharedCoursesSection courses={sharedCourses} />
             <GamificationSection />
           </>

@@ -26,7 +26,7 @@ export const directoryRouter = router({
     .mutation(({ ctx, input }) => createCourse({ db: ctx.services.db, userId: ctx.user.id, ...input })),
   deleteDirectory: protectedProcedure
     .input(z.object({ id: idSchema }))
-    .mutation(({ ctx, input }) => deleteCourse({ db: ctx.services.db, userId: ctx.user.id, courseId: input.id })),
+    .mutation(({ ctx, input }) => deleteCourse({ ...ctx.services, userId: ctx.user.id, courseId: input.id })),
   renameDirectory: protectedProcedure
     .input(z.object({ directoryId: idSchema, newName: courseNameSchema }))
     .mutation(({ ctx, input }) =>

@@ -8,6 +8,7 @@ import {
   getFilesByIds,
   getProcessingStatus,
   renameFile,
+  retryProcessing,
   setActiveFile,
 } from '../../courses/files';
 import { protectedProcedure, router } from '../init';
@@ -31,7 +32,7 @@ export const fileRouter = router({
     .query(({ ctx, input }) => getFilesByIds({ db: ctx.services.db, userId: ctx.user.id, fileIds: input.fileIds })),
   deleteFile: protectedProcedure
     .input(fileIdInput)
-    .mutation(({ ctx, input }) => deleteFile({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId })),
+    .mutation(({ ctx, input }) => deleteFile({ ...ctx.services, userId: ctx.user.id, fileId: input.fileId })),
   renameFile: protectedProcedure
     .input(z.object({ fileId: idSchema, newName: fileNameSchema }))
     .mutation(({ ctx, input }) => renameFile({ db: ctx.services.db, userId: ctx.user.id, ...input })),
@@ -43,4 +44,7 @@ export const fileRouter = router({
     .query(({ ctx, input }) =>
       getProcessingStatus({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId }),
     ),
+  retryProcessing: protectedProcedure
+    .input(fileIdInput)
+    .mutation(({ ctx, input }) => retryProcessing({ ...ctx.services, userId: ctx.user.id, fileId: input.fileId })),
 });

@@ -1,0 +1,66 @@
+import { PLAN_SLUGS, PLANS, type Plan } from '../../shared/plans';
+import { AppError } from '../errors';
+
+type NumericLimit = 'maxFiles' | 'maxFileSize' | 'fileUploadsPerMonth';
+
+/** Only a limit some plan raises is worth an upgrade; Free already allows the largest files, for one. */
+function upgradeHint(plan: Plan, limit: NumericLimit): string {
+  return PLAN_SLUGS.some((slug) => PLANS[slug][limit] > plan[limit]) ? ' Upgrade for more.' : '';
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+export const tooManyFiles = (plan: Plan, count: number) =>
+  new AppError({
+    code: 'FORBIDDEN',
+    userMessage:
+      `Your ${plan.name} plan allows ${plural(plan.maxFiles, 'file')} per upload.${upgradeHint(plan, 'maxFiles')}`,
+    messageKey: 'uploadTooManyFiles',
+    messageParams: { plan: plan.name, limit: plan.maxFiles, count },
+  });
+
+export const fileTooLarge = (plan: Plan, name: string) =>
+  new AppError({
+    code: 'PAYLOAD_TOO_LARGE',
+    userMessage:
+      `${name || 'This file'} is larger than the ${plan.maxFileSize} MB your plan allows.` +
+      upgradeHint(plan, 'maxFileSize'),
+    messageKey: 'uploadFileTooLarge',
+    messageParams: { plan: plan.name, limit: plan.maxFileSize, name },
+  });
+
+/** Also for a request too large to read at all, before anyone's plan is known. */
+export const requestTooLarge = (limitMb: number) =>
+  new AppError({
+    code: 'PAYLOAD_TOO_LARGE',
+    userMessage: `This upload is larger than ${limitMb} MB, the most one upload may hold.`,
+    messageKey: 'uploadRequestTooLarge',
+    messageParams: { limit: limitMb },
+  });
+
+export const monthlyUploadsUsed = (plan: Plan, used: number, count: number) => {
+  const left = Math.max(0, plan.fileUploadsPerMonth - used);
+  const limit = plural(plan.fileUploadsPerMonth, 'upload');
+  const hint = upgradeHint(plan, 'fileUploadsPerMonth');
+  return new AppError({
+    code: 'FORBIDDEN',
+    userMessage:
+      left === 0
+        ? `You have used all ${limit} of your ${plan.name} plan this month.${hint}`
+        : `You have ${left} of the ${limit} of your ${plan.name} plan left this month, ` +
+          `not enough for ${plural(count, 'file')}.${hint}`,
+    messageKey: left === 0 ? 'uploadMonthlyLimitReached' : 'uploadMonthlyLimitTooFew',
+    messageParams: { plan: plan.name, limit: plan.fileUploadsPerMonth, left, count },
+  });
+};
+
+export const refusedFile = (code: 'BAD_REQUEST' | 'UNSUPPORTED_MEDIA_TYPE', name: string, message: string) =>
+  new AppError({
+    code,
+    userMessage: name ? `${name}: ${message}` : message,
+    messageKey: 'uploadRefusedFile',
+    messageParams: { name, reason: message },
+  });
+
+export const noFiles = () =>
+  new AppError({ code: 'BAD_REQUEST', userMessage: 'Choose at least one file to upload.', messageKey: 'uploadNoFiles' });

@@ -1,0 +1,220 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, test } from 'vitest';
+import { file, filePage, user } from '../db/schema';
+import { ingestFile } from '../ingest/ingest-job';
+import { encrypt, pdfWithPages } from '../ingest/test-fixtures';
+import type { Services } from '../services';
+import { insertCourse, insertFile } from '../test/courses';
+import { callerFor, createTestServices, createUser, requestApp, type TestUser } from '../test/harness';
+
+// Refusals and storage on a server without a job queue (nothing runs in the background); the pipeline with one.
+const services = await createTestServices();
+const withJobs = await createTestServices({ env: { JOBS_ENABLED: 'true' } });
+afterAll(() => Promise.all([services.close(), withJobs.close()]));
+
+interface UploadAnswer {
+  files?: Array<{ id: string; name: string; extension: string; status: string }>;
+  error?: { code: string; message: string; messageKey: string; messageParams?: Record<string, unknown> };
+}
+
+async function upload(
+  target: Services,
+  actor: TestUser | null,
+  directoryId: string,
+  files: Array<{ name: string; bytes: Uint8Array | string }>,
+) {
+  const form = new FormData();
+  form.set('directoryId', directoryId);
+  for (const { name, bytes } of files) form.append('files', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), name);
+  const response = await requestApp(target, '/api/files', { method: 'POST', headers: actor?.headers, body: form });
+  return { status: response.status, body: (await response.json()) as UploadAnswer };
+}
+
+async function ownerWithCourse(target: Services = services, plan: 'free' | 'pro' = 'free') {
+  const owner = await createUser(target);
+  if (plan !== 'free') await target.db.update(user).set({ plan }).where(eq(user.id, owner.user.id));
+  const course = await insertCourse(target, owner);
+  return { owner, course };
+}
+
+async function rowOf(target: Services, fileId: string) {
+  const [row] = await target.db.select().from(file).where(eq(file.id, fileId));
+  if (!row) throw new Error(`no file ${fileId}`);
+  return row;
+}
+
+const twoPagePdf = () => pdfWithPages([[{ text: 'Cells are the unit of life.' }], [{ text: 'Mitochondria make ATP.' }]]);
+function storedBlobs(target: Services): number {
+  const folder = path.join(target.config.filesDir, 'uploads');
+  return existsSync(folder) ? readdirSync(folder).length : 0;
+}
+
+describe('POST /api/files', () => {
+  test('stores a PDF, queues it, and the job extracts its pages until the file is ready', async () => {
+    const { owner, course } = await ownerWithCourse(withJobs);
+    const { status, body } = await upload(withJobs, owner, course.id, [{ name: 'Cells.pdf', bytes: await twoPagePdf() }]);
+    expect(status).toBe(201);
+    const [created] = body.files ?? [];
+    expect(created).toMatchObject({ name: 'Cells.pdf', extension: 'pdf', status: 'queued' });
+    const fileId = created?.id ?? '';
+    const caller = callerFor(withJobs, owner);
+    await expect
+      .poll(async () => (await caller.file.getProcessingStatus({ fileId })).status, { timeout: 20_000, interval: 250 })
+      .toBe('ready');
+    const pages = await withJobs.db.select().from(filePage).where(eq(filePage.fileId, fileId));
+    expect(pages.map((page) => page.text).join(' ')).toContain('Mitochondria make ATP.');
+    const stored = await rowOf(withJobs, fileId);
+    expect(stored).toMatchObject({ pageCount: 2, mimeType: 'application/pdf', error: null });
+    expect(await withJobs.storage.exists(stored.storageKey ?? '')).toBe(true);
+
+    // Running the job again on a ready file changes nothing.
+    await ingestFile(withJobs, fileId);
+    expect((await rowOf(withJobs, fileId)).updatedAt).toEqual(stored.updatedAt);
+  });
+
+  test('a file that cannot be read ends failed with the reason, at once, and can be retried by its owner', async () => {
+    const { owner, course } = await ownerWithCourse(withJobs);
+    const locked = await pdfWithPages([[{ text: 'secret' }]], encrypt);
+    const { body } = await upload(withJobs, owner, course.id, [{ name: 'Locked.pdf', bytes: locked }]);
+    const fileId = body.files?.[0]?.id ?? '';
+    const caller = callerFor(withJobs, owner);
+    const failed = { status: 'failed', error: 'This PDF is password-protected.', pageCount: null };
+    await expect.poll(() => caller.file.getProcessingStatus({ fileId }), { timeout: 20_000, interval: 250 }).toEqual(failed);
+
+    await expect(callerFor(withJobs, await createUser(withJobs)).file.retryProcessing({ fileId })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await caller.file.retryProcessing({ fileId })).toEqual({ id: fileId, status: 'queued' });
+    await expect.poll(() => caller.file.getProcessingStatus({ fileId }), { timeout: 20_000, interval: 250 }).toEqual(failed);
+  });
+
+  test('refuses anyone signed out, and a course that is not theirs with the spec message', async () => {
+    const { owner, course } = await ownerWithCourse();
+    const anonymous = await upload(services, null, course.id, [{ name: 'a.txt', bytes: 'hello' }]);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error?.code).toBe('UNAUTHORIZED');
+    const stranger = await createUser(services);
+    const foreign = await upload(services, stranger, course.id, [{ name: 'a.txt', bytes: 'hello' }]);
+    expect(foreign).toEqual({
+      status: 404,
+      body: { error: { code: 'NOT_FOUND', message: 'Course not found. Try to refresh the page.', messageKey: 'courseNotFound' } },
+    });
+    expect(await callerFor(services, owner).directory.getAzureDirectoryFiles({ directoryId: course.id })).toEqual([]);
+  });
+
+  test('holds a Free user to one file per upload and three uploads a month, naming the limit and the upgrade', async () => {
+    const { owner, course } = await ownerWithCourse();
+    const blobsBefore = storedBlobs(services);
+    const two = await upload(services, owner, course.id, [
+      { name: 'a.txt', bytes: 'one' },
+      { name: 'b.txt', bytes: 'two' },
+    ]);
+    expect(two.status).toBe(403);
+    expect(two.body.error?.message).toBe('Your Free plan allows 1 file per upload. Upgrade for more.');
+
+    const lastMonth = new Date();
+    lastMonth.setUTCDate(0);
+    await insertFile(services, owner, course.id, { createdAt: lastMonth });
+    await insertFile(services, owner, course.id);
+    await insertFile(services, owner, course.id);
+    expect((await upload(services, owner, course.id, [{ name: 'third.txt', bytes: 'three' }])).status).toBe(201);
+    const fourth = await upload(services, owner, course.id, [{ name: 'fourth.txt', bytes: 'four' }]);
+    expect(fourth.status).toBe(403);
+    expect(fourth.body.error).toMatchObject({
+      message: 'You have used all 3 uploads of your Free plan this month. Upgrade for more.',
+      messageKey: 'uploadMonthlyLimitReached',
+      messageParams: { plan: 'Free', limit: 3 },
+    });
+    expect(storedBlobs(services)).toBe(blobsBefore + 1);
+  });
+
+  test('refuses by content: a renamed executable, an empty file, a request that is not multipart', async () => {
+    const { owner, course } = await ownerWithCourse(services, 'pro');
+    const elf = new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array<number>(56).fill(0)]);
+    const renamed = await upload(services, owner, course.id, [{ name: 'notes.pdf', bytes: elf }]);
+    expect(renamed.status).toBe(415);
+    expect(renamed.body.error?.message).toMatch(/^notes\.pdf: /);
+    const empty = await upload(services, owner, course.id, [{ name: 'empty.txt', bytes: '' }]);
+    expect(empty.status).toBe(400);
+    expect(empty.body.error?.message).toBe('empty.txt: This file is empty.');
+    const json = await requestApp(services, '/api/files', { method: 'POST', headers: owner.headers, json: { directoryId: course.id } });
+    expect(json.status).toBe(415);
+    const [row] = await services.db.select({ id: file.id }).from(file).where(eq(file.ownerId, owner.user.id));
+    expect(row).toBeUndefined();
+  });
+
+  test('refuses a request larger than any plan allows before reading it', async () => {
+    const { owner } = await ownerWithCourse();
+    const headers = new Headers(owner.headers);
+    headers.set('content-type', 'multipart/form-data; boundary=x');
+    headers.set('content-length', String(600 * 1024 * 1024));
+    const response = await requestApp(services, '/api/files', { method: 'POST', headers, body: '--x--' });
+    expect(response.status).toBe(413);
+  });
+
+  test('keeps only a safe name: no path, no control characters, at most 255 characters with the extension', async () => {
+    const { owner, course } = await ownerWithCourse(services, 'pro');
+    const { status, body } = await upload(services, owner, course.id, [
+      { name: '..\\..\\etc\\pass\u0007wd.txt', bytes: 'text' },
+      { name: `${'a'.repeat(10_000)}.txt`, bytes: 'text' },
+      { name: '  .txt', bytes: 'text' },
+    ]);
+    expect(status).toBe(201);
+    const names = body.files?.map((created) => created.name) ?? [];
+    expect(names[0]).toBe('passwd.txt');
+    expect(names[1]).toBe(`${'a'.repeat(251)}.txt`);
+    expect(names[2]).toBe('Untitled.txt');
+  });
+});
+
+describe('file.retryProcessing', () => {
+  test('is only for failed files: a file over the page limit fails with the reason, and a queued one is refused', async () => {
+    const { owner, course } = await ownerWithCourse();
+    const { body } = await upload(services, owner, course.id, [{ name: 'Long.pdf', bytes: await twoPagePdf() }]);
+    const fileId = body.files?.[0]?.id ?? '';
+    const caller = callerFor(services, owner);
+    await expect(caller.file.retryProcessing({ fileId })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await ingestFile(services, fileId, { maxPages: 1 });
+    expect(await caller.file.getProcessingStatus({ fileId })).toEqual({
+      status: 'failed',
+      error: 'This file has 2 pages; your plan allows up to 1 page per file.',
+      pageCount: null,
+    });
+    expect(await caller.file.retryProcessing({ fileId })).toEqual({ id: fileId, status: 'queued' });
+    expect(await caller.file.getProcessingStatus({ fileId })).toMatchObject({ status: 'queued', error: null });
+  });
+});
+
+describe('the ingest job', () => {
+  test('ends quietly for a deleted file, and fails a file whose stored bytes are gone', async () => {
+    await expect(ingestFile(services, 'no-such-file')).resolves.toBeUndefined();
+    const { owner, course } = await ownerWithCourse();
+    const { body } = await upload(services, owner, course.id, [{ name: 'a.txt', bytes: 'one' }]);
+    const stored = await rowOf(services, body.files?.[0]?.id ?? '');
+    await services.storage.delete(stored.storageKey ?? '');
+    await ingestFile(services, stored.id);
+    expect(await rowOf(services, stored.id)).toMatchObject({
+      status: 'failed',
+      error: 'The uploaded file is missing. Please delete it and upload it again.',
+    });
+  });
+});
+
+describe('deleting', () => {
+  test('a file deletes its stored bytes, and a course the bytes of all its files', async () => {
+    const { owner, course } = await ownerWithCourse(services, 'pro');
+    const { body } = await upload(services, owner, course.id, [
+      { name: 'a.txt', bytes: 'one' },
+      { name: 'b.txt', bytes: 'two' },
+    ]);
+    const [first, second] = await Promise.all((body.files ?? []).map((created) => rowOf(services, created.id)));
+    const caller = callerFor(services, owner);
+    await caller.file.deleteFile({ fileId: first?.id ?? '' });
+    expect(await services.storage.exists(first?.storageKey ?? '')).toBe(false);
+    expect(await services.storage.exists(second?.storageKey ?? '')).toBe(true);
+    await caller.directory.deleteDirectory({ id: course.id });
+    expect(await services.storage.exists(second?.storageKey ?? '')).toBe(false);
+  });
+});

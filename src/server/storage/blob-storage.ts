@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '../logger';
+
+/**
+ * Where uploaded files' bytes live: a local folder now, S3-compatible storage later. Keys are made by the server
+ * (newStorageKey), never taken from a request, so a file name can never choose where bytes are written.
+ */
+export interface BlobStorage {
+  /** Writes all of `bytes` under `key` or nothing: a reader never sees a half-written blob. */
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** The stored bytes, or null when there is no blob under `key`. */
+  get(key: string): Promise<Uint8Array | null>;
+  /** Deleting a key that holds nothing is not an error: deletes are retried and may race each other. */
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}
+
+export function newStorageKey(): string {
+  return `uploads/${randomUUID()}`;
+}
+
+/**
+ * Deletes the blobs of rows already deleted. The rows are gone, so the user's delete has succeeded: a blob that
+ * cannot be deleted now is logged as an orphan rather than reported to them.
+ */
+export async function deleteBlobs(storage: BlobStorage, keys: Array<string | null>, log: Logger): Promise<void> {
+  for (const key of keys) {
+    if (!key) continue;
+    try {
+      await storage.delete(key);
+    } catch (error) {
+      log.error({ err: error, storageKey: key }, 'deleting a stored file failed; it is left orphaned');
+    }
+  }
+}

@@ -43,6 +43,9 @@ const SEVERITY_LOOK: Record<ConfirmSeverity, { icon: LucideIcon; iconClass: stri
 };
 
 /** The generic confirmation dialog of spec §2 "Dialogs", coloured by severity. */
+/** How the text a person must type is shown inside a label, here and in other typed confirmations. */
+export const typedTextCode = <span className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.8125rem] font-semibold" />;
+
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
   const inputId = useId();
@@ -125,7 +128,7 @@ function ConfirmDialogBody({
               t={t}
               i18nKey="typeToConfirm"
               values={{ text: confirmationText }}
-              components={{ code: <span className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.8125rem] font-semibold" /> }}
+              components={{ code: typedTextCode }}
             />
           </label>
           <Input

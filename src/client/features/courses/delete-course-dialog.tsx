@@ -2,6 +2,7 @@ import { LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { typedTextCode } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { courseNameMatches } from './course-list';
@@ -67,7 +68,7 @@ function DeleteCourseForm({ course, onDone }: { course: CourseRef; onDone: () =>
             t={t}
             i18nKey="deleteCourse.typeLabel"
             values={{ name: course.name }}
-            components={{ code: <span className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.8125rem] font-semibold" /> }}
+            components={{ code: typedTextCode }}
           />
         </label>
         <Input

@@ -7,7 +7,7 @@ import { ingestFile } from '../ingest/ingest-job';
 import { encrypt, pdfWithPages } from '../ingest/test-fixtures';
 import type { Services } from '../services';
 import { insertCourse, insertFile } from '../test/courses';
-import { callerFor, createTestServices, createUser, requestApp, type TestUser } from '../test/harness';
+import { callerFor, createTestServices, createUser, expectRefused, requestApp, type TestUser } from '../test/harness';
 
 // Refusals and storage on a server without a job queue (nothing runs in the background); the pipeline with one.
 const services = await createTestServices();
@@ -182,6 +182,12 @@ describe('file.retryProcessing', () => {
       error: 'This file has 2 pages; your plan allows up to 1 page per file.',
       pageCount: null,
     });
+    await expectRefused({
+      services,
+      call: (other) => other.file.retryProcessing({ fileId }),
+      actors: ['anonymous', 'stranger'],
+    });
+    expect(await caller.file.getProcessingStatus({ fileId })).toMatchObject({ status: 'failed' });
     expect(await caller.file.retryProcessing({ fileId })).toEqual({ id: fileId, status: 'queued' });
     expect(await caller.file.getProcessingStatus({ fileId })).toMatchObject({ status: 'queued', error: null });
   });

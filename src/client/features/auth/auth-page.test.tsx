@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { createRoute } from '@tanstack/react-router';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { createQueryClient, createTrpcClient } from '../../lib/trpc';
+import { renderRoutes } from '../../test/render-routes';
 import { rootRoute } from '../../routes/__root';
 import { authRoute } from '../../routes/auth';
 import { fakeAuthServer, SIGNED_IN } from './auth-test-server';
@@ -19,20 +17,7 @@ const landingPaths = ['/dashboard', '/leaderboard'].map((path) =>
 );
 
 function renderAt(url: string) {
-  const queryClient = createQueryClient();
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([authRoute, ...landingPaths]),
-    history: createMemoryHistory({ initialEntries: [url] }),
-    context: { queryClient, trpcClient: createTrpcClient() },
-  });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { router, user: userEvent.setup() };
+  return renderRoutes([authRoute, ...landingPaths], url);
 }
 
 async function signIn(user: ReturnType<typeof userEvent.setup>) {

@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { createRoute } from '@tanstack/react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TESTIMONIALS } from '../../content/testimonials';
 import { i18n } from '../../lib/i18n';
-import { createQueryClient, createTrpcClient } from '../../lib/trpc';
+import { renderRoutes } from '../../test/render-routes';
 import { rootRoute } from '../../routes/__root';
 import { indexRoute } from '../../routes/index';
 
@@ -27,20 +24,7 @@ const linkedPages = ['/auth', '/dashboard'].map((path) =>
 );
 
 function renderLanding() {
-  const queryClient = createQueryClient();
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([indexRoute, ...linkedPages]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-    context: { queryClient, trpcClient: createTrpcClient() },
-  });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return userEvent.setup();
+  return renderRoutes([indexRoute, ...linkedPages], '/').user;
 }
 
 beforeEach(async () => {

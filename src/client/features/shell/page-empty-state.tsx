@@ -7,7 +7,6 @@ import {
   Flame,
   GraduationCap,
   Layers,
-  LayoutDashboard,
   Link2,
   Lock,
   MessageCircle,
@@ -27,7 +26,6 @@ import { PageIllustration, type IllustrationTone } from './page-illustration';
 import { useDocumentTitle } from './use-document-title';
 
 export type EmptyStatePage =
-  | 'dashboard'
   | 'upload'
   | 'summary'
   | 'mindmap'
@@ -48,7 +46,6 @@ export type EmptyStatePage =
 
 /** Pages that need an open file point back to the dashboard, where files will be chosen. */
 const PAGE_LOOKS: Record<EmptyStatePage, { icon: LucideIcon; tone: IllustrationTone; backToDashboard?: boolean }> = {
-  dashboard: { icon: LayoutDashboard, tone: 'primary' },
   upload: { icon: Upload, tone: 'primary', backToDashboard: true },
   summary: { icon: FileText, tone: 'primary', backToDashboard: true },
   mindmap: { icon: Network, tone: 'primary', backToDashboard: true },

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import path from 'node:path';
 import type { BlobStorage } from './blob-storage';
 
@@ -16,19 +18,39 @@ export function createLocalBlobStorage(rootDir: string): BlobStorage {
     if (!safeKey.test(key)) throw new Error(`invalid storage key: ${key}`);
     return path.join(rootDir, ...key.split('/'));
   };
+  /** Writes through a temporary file renamed into place, so that a reader never sees a half-written blob. */
+  const writeAtomically = async (key: string, write: (temporary: string) => Promise<void>) => {
+    const target = pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomUUID()}.tmp`;
+    try {
+      await write(temporary);
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  };
+  const size = async (key: string) => {
+    try {
+      const info = await stat(pathOf(key));
+      return info.isFile() ? info.size : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  };
   return {
-    async put(key, bytes) {
-      const target = pathOf(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      const temporary = `${target}.${randomUUID()}.tmp`;
-      try {
-        await writeFile(temporary, bytes, { flag: 'wx' });
-        await rename(temporary, target);
-      } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
-      }
+    put: (key, bytes) => writeAtomically(key, (temporary) => writeFile(temporary, bytes, { flag: 'wx' })),
+    // A copy, not a rename: the upload's temporary folder may be on another file system.
+    putFile: (key, filePath) => writeAtomically(key, (temporary) => copyFile(filePath, temporary)),
+    size,
+    async stream(key, range) {
+      if ((await size(key)) === null) return null;
+      const stream = createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {});
+      return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
     },
+    signedUrl: () => Promise.resolve(null),
     async get(key) {
       try {
         return new Uint8Array(await readFile(pathOf(key)));
@@ -40,13 +62,6 @@ export function createLocalBlobStorage(rootDir: string): BlobStorage {
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },
-    async exists(key) {
-      try {
-        return (await stat(pathOf(key))).isFile();
-      } catch (error) {
-        if (isMissing(error)) return false;
-        throw error;
-      }
-    },
+    exists: async (key) => (await size(key)) !== null,
   };
 }

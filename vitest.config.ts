@@ -54,6 +54,9 @@ export default defineConfig({
           include: ['tests/corpus/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/setup/console-guard.ts'],
+          // upload.test.ts runs a real server on the test database, as the server suite does.
+          globalSetup: ['tests/setup/server-global-setup.ts'],
+          pool: 'forks',
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

@@ -112,3 +112,44 @@ describe('loadConfig refuses a malformed variable, naming it', () => {
     expect(error.message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// connection string');
   });
 });
+
+describe('S3 storage for uploaded files', () => {
+  const keys = { S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret-example' };
+
+  test('is off without S3_BUCKET: files stay in DATA_DIR/files', () => {
+    expect(loadConfig({ DATA_DIR: tempDataDir() }).s3).toBeNull();
+  });
+
+  test('S3_BUCKET with both keys selects AWS S3 in us-east-1, with the bucket in the host name', () => {
+    expect(loadConfig({ DATA_DIR: tempDataDir(), S3_BUCKET: 'studypath-files', ...keys }).s3).toEqual({
+      bucket: 'studypath-files',
+      region: 'us-east-1',
+      endpoint: undefined,
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret-example',
+      forcePathStyle: false,
+    });
+  });
+
+  test('an S3_ENDPOINT (an S3-compatible server) turns on path-style addressing unless S3_FORCE_PATH_STYLE says no', () => {
+    const env = { DATA_DIR: tempDataDir(), S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-central-1', ...keys };
+    expect(loadConfig(env).s3).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'eu-central-1', forcePathStyle: true });
+    expect(loadConfig({ ...env, S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+    expect(loadConfig({ ...env, S3_ENDPOINT: '', S3_FORCE_PATH_STYLE: 'true' }).s3?.forcePathStyle).toBe(true);
+  });
+
+  test.each([
+    [{ S3_BUCKET: 'files' }, /^Invalid configuration: S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: must be set when S3_BUCKET is set$/],
+    [{ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }, /^Invalid configuration: S3_SECRET_ACCESS_KEY: must be set/],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000', ...keys }, /^Invalid configuration: S3_BUCKET: must be set .*S3_ENDPOINT, S3_ACCESS_KEY_ID/],
+    [{ S3_REGION: 'eu-central-1' }, /^Invalid configuration: S3_BUCKET: must be set .*\(set without it: S3_REGION\)$/],
+    [{ S3_BUCKET: 'Files_2024', ...keys }, /^Invalid configuration: S3_BUCKET: must be a bucket name/],
+    [{ S3_BUCKET: 'files', S3_ENDPOINT: 'minio:9000', ...keys }, /^Invalid configuration: S3_ENDPOINT: must be an http/],
+    [{ S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'sometimes', ...keys }, /^Invalid configuration: S3_FORCE_PATH_STYLE: /],
+  ])('a half or wrong S3 setup is refused, naming the variable: %o', (env, message) => {
+    const error = configError(env);
+    expect(error.message).toMatch(message);
+    // Nothing secret is repeated back.
+    expect(error.message).not.toContain('secret-example');
+  });
+});

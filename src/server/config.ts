@@ -17,6 +17,8 @@ const optionalString = z
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
 
+const s3BucketName = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -40,6 +42,16 @@ const envSchema = z.object({
     .string()
     .refine((value) => /^(https?:\/\/|mailto:)/.test(value), { message: 'must be an http(s):// or mailto: link' })
     .default('mailto:feedback@studypath.app'),
+  S3_BUCKET: optionalString.refine((value) => value === undefined || s3BucketName.test(value), {
+    message: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+  }),
+  S3_ENDPOINT: optionalString.refine((value) => value === undefined || /^https?:\/\/[^/]/.test(value), {
+    message: 'must be an http:// or https:// URL',
+  }),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -61,6 +73,17 @@ export interface Config {
   jobsEnabled: boolean;
   feedbackUrl: string;
   clientDir: string;
+  /** S3-compatible storage for uploaded files when S3_BUCKET is set; otherwise they live in filesDir. */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -94,10 +117,44 @@ function withoutBlankValues(source: Record<string, string | undefined>): Record<
   );
 }
 
+/**
+ * S3 storage is all or nothing: a bucket without keys, or S3 settings without a bucket, would otherwise start a server
+ * that fails on the first upload (or silently keeps files on local disk).
+ */
+function s3Config(env: Env): S3Config | null {
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (bucket === undefined) {
+    const stray = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const)
+      .filter((name) => env[name] !== undefined);
+    if (stray.length > 0) {
+      throw new ConfigError(`Invalid configuration: S3_BUCKET: must be set to store files in S3 (set without it: ${stray.join(', ')})`);
+    }
+    return null;
+  }
+  const missing = [
+    accessKeyId === undefined ? 'S3_ACCESS_KEY_ID' : undefined,
+    secretAccessKey === undefined ? 'S3_SECRET_ACCESS_KEY' : undefined,
+  ].filter((name) => name !== undefined);
+  if (accessKeyId === undefined || secretAccessKey === undefined) {
+    throw new ConfigError(`Invalid configuration: ${missing.join(', ')}: must be set when S3_BUCKET is set`);
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE;
+  return {
+    bucket,
+    region: env.S3_REGION ?? 'us-east-1',
+    endpoint: env.S3_ENDPOINT,
+    accessKeyId,
+    secretAccessKey,
+    // S3-compatible servers mostly want path-style addressing; AWS itself wants the bucket in the host name.
+    forcePathStyle: pathStyle === undefined ? env.S3_ENDPOINT !== undefined : ['true', '1', 'yes'].includes(pathStyle),
+  };
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(withoutBlankValues(source));
   if (!parsed.success) throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error)}`);
   const env = parsed.data;
+  const s3 = s3Config(env);
   const dataDir = path.resolve(env.DATA_DIR);
   const database: Config['database'] =
     env.DATABASE_URL === undefined
@@ -123,5 +180,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobsEnabled: env.JOBS_ENABLED,
     feedbackUrl: env.FEEDBACK_URL,
     clientDir: path.resolve('dist/client'),
+    s3,
   };
 }

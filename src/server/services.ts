@@ -7,6 +7,7 @@ import { startJobs, type Jobs } from './jobs/boss';
 import type { Logger } from './logger';
 import type { BlobStorage } from './storage/blob-storage';
 import { createLocalBlobStorage } from './storage/local-blob-storage';
+import { createS3BlobStorage } from './storage/s3-blob-storage';
 
 /** Everything a request or job needs, built once per process (the composition root shared by main and tests). */
 export interface Services {
@@ -25,7 +26,8 @@ export interface Services {
 export async function createServices(config: Config, log: Logger, options: { pglite?: PGlite } = {}): Promise<Services> {
   const database = await openDatabase(config, options.pglite);
   const auth = createAuth({ db: database.db, config, log });
-  const storage = createLocalBlobStorage(config.filesDir);
+  const s3 = config.s3 ? createS3BlobStorage(config.s3) : null;
+  const storage: BlobStorage = s3 ?? createLocalBlobStorage(config.filesDir);
   let jobs: Jobs | null = null;
   if (config.jobsEnabled) {
     try {
@@ -34,6 +36,7 @@ export async function createServices(config: Config, log: Logger, options: { pgl
     } catch (error) {
       await jobs?.stop({ graceful: false });
       await database.close();
+      s3?.destroy();
       throw error;
     }
   }
@@ -48,6 +51,7 @@ export async function createServices(config: Config, log: Logger, options: { pgl
     async close() {
       if (jobs) await jobs.stop({ graceful: true, timeout: 10_000 });
       await database.close();
+      s3?.destroy();
     },
   };
 }

@@ -2,13 +2,19 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { CoursesSidebarSection } from '../features/courses/courses-sidebar-section';
 import { useCourseSearchItems } from '../features/courses/sidebar-search-items';
 import { AppShell } from '../features/shell/app-shell';
+import { FileViewerDialog } from '../features/viewer/file-viewer-dialog';
 import { sessionQueryOptions } from '../lib/auth-client';
 import { rootRoute } from './__root';
 
-/** The shell with the courses feature's sidebar section and search entries slotted in. */
+/** The shell with the courses feature's sidebar section and search entries slotted in, and the app's file viewer. */
 function AppLayout() {
   const courseSearchItems = useCourseSearchItems();
-  return <AppShell coursesSection={<CoursesSidebarSection />} courseSearchItems={courseSearchItems} />;
+  return (
+    <>
+      <AppShell coursesSection={<CoursesSidebarSection />} courseSearchItems={courseSearchItems} />
+      <FileViewerDialog />
+    </>
+  );
 }
 
 /** Every app page lives in the shell and needs a signed-in user; visitors go to /auth and come back afterwards. */

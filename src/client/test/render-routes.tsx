@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
-import { createQueryClient, createTrpcClient } from '../lib/trpc';
+import { createQueryClient, createTrpcClient, TRPCProvider } from '../lib/trpc';
 import { rootRoute } from '../routes/__root';
 
 /**
@@ -13,15 +13,18 @@ import { rootRoute } from '../routes/__root';
  */
 export function renderRoutes(routes: AnyRoute[], url: string) {
   const queryClient = createQueryClient();
+  const trpcClient = createTrpcClient();
   const router = createRouter({
     routeTree: rootRoute.addChildren(routes),
     history: createMemoryHistory({ initialEntries: [url] }),
-    context: { queryClient, trpcClient: createTrpcClient() },
+    context: { queryClient, trpcClient },
   });
   render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </TRPCProvider>
       </QueryClientProvider>
     </I18nextProvider>,
   );

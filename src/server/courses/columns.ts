@@ -17,4 +17,8 @@ export const fileSummaryColumns = {
   status: file.status,
   pageCount: file.pageCount,
   createdAt: file.createdAt,
+  /** Why extraction failed (null unless failed): English text, and the client's 'ingest:' key with its params. */
+  error: file.error,
+  errorKey: file.errorKey,
+  errorParams: file.errorParams,
 };

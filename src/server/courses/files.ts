@@ -14,7 +14,7 @@ const ownedFile = (userId: string, fileId: string) => and(eq(file.id, fileId), e
 
 async function findOwnedFile(db: Db, userId: string, fileId: string) {
   const [row] = await db
-    .select({ ...fileSummaryColumns, directoryId: file.directoryId, videoId: file.videoId, error: file.error })
+    .select({ ...fileSummaryColumns, directoryId: file.directoryId, videoId: file.videoId })
     .from(file)
     .where(ownedFile(userId, fileId))
     .limit(1);
@@ -124,10 +124,13 @@ export async function getFileExtension(options: { db: Db; userId: string; fileId
   return { extension: target.extension };
 }
 
-/** Text extraction's state; later issues add the state of each study artefact. */
+/**
+ * Text extraction's state; later issues add the state of each study artefact. A failure has its English `error` and
+ * an `errorKey` with `errorParams` for the client's 'ingest' namespace.
+ */
 export async function getProcessingStatus(options: { db: Db; userId: string; fileId: string }) {
-  const target = await findOwnedFile(options.db, options.userId, options.fileId);
-  return { status: target.status, error: target.error, pageCount: target.pageCount };
+  const { status, error, errorKey, errorParams, pageCount } = await findOwnedFile(options.db, options.userId, options.fileId);
+  return { status, error, errorKey, errorParams, pageCount };
 }
 
 const notRetryable = () =>
@@ -137,13 +140,22 @@ const notRetryable = () =>
     messageKey: 'fileNotRetryable',
   });
 
+const videoNotRetryable = () =>
+  new AppError({
+    code: 'BAD_REQUEST',
+    userMessage: 'This video has no transcript to read. Delete it and add the link again with its transcript pasted.',
+    messageKey: 'videoNotRetryable',
+  });
+
 /** Queues a failed file's text extraction again (issue 3: failed files can be retried). */
 export async function retryProcessing(options: { db: Db; jobs: Jobs | null; userId: string; fileId: string }) {
   const { db, userId, fileId } = options;
   const target = await findOwnedFile(db, userId, fileId);
+  // A video link's pages come only from a pasted transcript: there is nothing stored to read again.
+  if (target.videoId && target.status === 'failed') throw videoNotRetryable();
   const [queued] = await db
     .update(file)
-    .set({ status: 'queued', error: null, updatedAt: new Date() })
+    .set({ status: 'queued', error: null, errorKey: null, errorParams: null, updatedAt: new Date() })
     .where(and(ownedFile(userId, fileId), eq(file.status, 'failed'), isNotNull(file.storageKey)))
     .returning({ id: file.id, status: file.status });
   // Checked in the update itself, so that two retries at once queue one job.
@@ -152,7 +164,8 @@ export async function retryProcessing(options: { db: Db; jobs: Jobs | null; user
   try {
     await enqueueIngest(options.jobs, fileId);
   } catch (error) {
-    await db.update(file).set({ status: 'failed', error: target.error }).where(eq(file.id, fileId));
+    const { error: message, errorKey, errorParams } = target;
+    await db.update(file).set({ status: 'failed', error: message, errorKey, errorParams }).where(eq(file.id, fileId));
     throw error;
   }
   return queued;

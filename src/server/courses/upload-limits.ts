@@ -1,7 +1,7 @@
 import { PLAN_SLUGS, PLANS, type Plan } from '../../shared/plans';
 import { AppError } from '../errors';
 
-type NumericLimit = 'maxFiles' | 'maxFileSize' | 'fileUploadsPerMonth';
+type NumericLimit = 'maxFiles' | 'maxFileSize' | 'fileUploadsPerMonth' | 'videoMaxDuration';
 
 /** Only a limit some plan raises is worth an upgrade; Free already allows the largest files, for one. */
 function upgradeHint(plan: Plan, limit: NumericLimit): string {
@@ -64,3 +64,38 @@ export const refusedFile = (code: 'BAD_REQUEST' | 'UNSUPPORTED_MEDIA_TYPE', name
 
 export const noFiles = () =>
   new AppError({ code: 'BAD_REQUEST', userMessage: 'Choose at least one file to upload.', messageKey: 'uploadNoFiles' });
+
+export const invalidVideoLink = () =>
+  new AppError({
+    code: 'BAD_REQUEST',
+    userMessage:
+      'This is not a video link we can read. Paste a YouTube link such as https://www.youtube.com/watch?v=… or https://youtu.be/….',
+    messageKey: 'uploadVideoLinkInvalid',
+  });
+
+export const videoTooLong = (plan: Plan, durationSeconds: number) => {
+  const minutes = Math.ceil(durationSeconds / 60);
+  return new AppError({
+    code: 'FORBIDDEN',
+    userMessage:
+      `This video is about ${plural(minutes, 'minute')} long; your ${plan.name} plan allows videos of up to ` +
+      `${plural(plan.videoMaxDuration, 'minute')}.${upgradeHint(plan, 'videoMaxDuration')}`,
+    messageKey: 'uploadVideoTooLong',
+    messageParams: { plan: plan.name, limit: plan.videoMaxDuration, minutes },
+  });
+};
+
+export const transcriptTooLong = (limit: number) =>
+  new AppError({
+    code: 'PAYLOAD_TOO_LARGE',
+    userMessage: `The transcript is longer than ${limit.toLocaleString('en-US')} characters, the most one video may have.`,
+    messageKey: 'uploadTranscriptTooLong',
+    messageParams: { limit },
+  });
+
+export const transcriptEmpty = () =>
+  new AppError({
+    code: 'BAD_REQUEST',
+    userMessage: 'The pasted transcript has no text, only timestamps.',
+    messageKey: 'uploadTranscriptEmpty',
+  });

@@ -12,6 +12,7 @@ import { CLIENT_IP_HEADER } from '../auth/auth';
 import type { Services } from '../services';
 import { createContext } from '../trpc/context';
 import { appRouter } from '../trpc/router';
+import { fileRoutes } from './file-routes';
 import { uploadRoutes } from './upload-route';
 
 /** The client's address: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY says a proxy sets it. */
@@ -58,6 +59,8 @@ export function createApp(services: Services) {
     '*',
     secureHeaders({
       crossOriginEmbedderPolicy: false,
+      // A route that sets one of these headers itself keeps it (GET /api/file sends a CSP fit for a stored document).
+      overwrite: false,
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
@@ -99,6 +102,7 @@ export function createApp(services: Services) {
   );
 
   app.route('/', uploadRoutes(services));
+  app.route('/', fileRoutes(services));
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 

@@ -1,19 +1,35 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { Hono, type Context as HonoContext, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { PLAN_SLUGS, PLANS } from '../../shared/plans';
 import { idSchema } from '../../shared/schemas';
-import { requestTooLarge } from '../courses/upload-limits';
-import { uploadFiles, type IncomingFile } from '../courses/upload';
+import { findOwnedCourse } from '../courses/directories';
+import { addVideoLink, megabytes, planOf, uploadFiles, uploadsUsed } from '../courses/upload';
+import {
+  fileTooLarge,
+  invalidVideoLink,
+  monthlyUploadsUsed,
+  requestTooLarge,
+  tooManyFiles,
+  transcriptTooLong,
+} from '../courses/upload-limits';
+import { cleanUploadName } from '../courses/upload-name';
+import { makeUploadDir, receiveUpload, removeStaleUploadDirs, unreadableUpload } from '../courses/upload-stream';
 import { AppError, httpStatusOf } from '../errors';
+import { TRANSCRIPT_MAX_LENGTH } from '../ingest/transcript';
 import type { Services } from '../services';
 
 /**
- * The largest file any plan allows plus room for the multipart framing: the whole request is read into memory
- * (parseBody) before the plan's own limits are checked, so one upload holds at most this much in all.
+ * The largest file any plan allows plus room for the multipart framing: no upload request may be longer, whatever the
+ * plan. Files are streamed to temporary files, so this bounds disk use per request, not memory.
  */
 const largestFileMb = Math.max(...PLAN_SLUGS.map((slug) => PLANS[slug].maxFileSize));
-const maxRequestBytes = (largestFileMb + 1) * 1024 * 1024;
+const maxRequestMb = largestFileMb + 1;
+/** A video link's JSON: the transcript's characters may take up to six bytes each when escaped. */
+const maxVideoLinkBytes = 4 * 1024 * 1024;
+/** Temporary folders older than this were left by a process that died mid-upload. */
+const staleUploadMs = 24 * 60 * 60 * 1000;
 
 const signedOut = () =>
   new AppError({ code: 'UNAUTHORIZED', userMessage: 'You must be signed in.', messageKey: 'signedOut' });
@@ -25,12 +41,6 @@ const notMultipart = () =>
     userMessage: 'Send the files as multipart/form-data.',
     messageKey: 'uploadNotMultipart',
   });
-const unreadable = () =>
-  new AppError({
-    code: 'BAD_REQUEST',
-    userMessage: 'This upload could not be read. Please try again.',
-    messageKey: 'uploadUnreadable',
-  });
 const noCourse = () =>
   new AppError({ code: 'BAD_REQUEST', userMessage: 'Choose a course to upload to.', messageKey: 'uploadNoCourse' });
 
@@ -39,24 +49,9 @@ function errorResponse(c: HonoContext, error: AppError) {
   return c.json({ error: { code, message, messageKey, messageParams } }, httpStatusOf[code] as ContentfulStatusCode);
 }
 
-/** `directoryId` and the `files` of a multipart body; fields that are not files are ignored. */
-async function readUpload(c: HonoContext): Promise<{ courseId: string; files: IncomingFile[] }> {
-  if (!c.req.header('content-type')?.startsWith('multipart/form-data')) throw notMultipart();
-  const body = await c.req.parseBody({ all: true }).catch(() => {
-    throw unreadable();
-  });
-  const courseId = idSchema.safeParse(body.directoryId);
-  if (!courseId.success) throw noCourse();
-  const parts = [body.files ?? []].flat().filter((part): part is File => part instanceof File);
-  const files = await Promise.all(
-    parts.map(async (part) => ({ name: part.name, bytes: new Uint8Array(await part.arrayBuffer()) })),
-  );
-  return { courseId: courseId.data, files };
-}
-
 type UploadEnv = { Variables: { userId: string } };
 
-/** Checked before the body is read: nobody signed out, or on another site, can make the server buffer an upload. */
+/** Checked before the body is read: nobody signed out, or on another site, can make the server read an upload. */
 function authenticate(services: Services): MiddlewareHandler<UploadEnv> {
   return async (c, next) => {
     const origin = c.req.header('origin');
@@ -68,21 +63,127 @@ function authenticate(services: Services): MiddlewareHandler<UploadEnv> {
   };
 }
 
+/**
+ * Files of a multipart body, streamed into a temporary folder of this request under DATA_DIR/tmp/uploads. The plan is
+ * read first, so that a file too many or too large is refused the moment it shows, and the folder is removed however
+ * the request ends: stored, refused, broken off by the client, or failed.
+ */
+async function receiveFiles(c: HonoContext<UploadEnv>, services: Services, tempRoot: string, contentType: string) {
+  const { db, storage, jobs, log } = services;
+  const userId = c.get('userId');
+  const plan = await planOf(db, userId);
+  const used = await uploadsUsed(db, userId);
+  const left = plan.fileUploadsPerMonth - used;
+  if (left <= 0) throw monthlyUploadsUsed(plan, used, 1);
+  const body = c.req.raw.body;
+  if (!body) throw unreadableUpload();
+  const dir = await makeUploadDir(tempRoot);
+  try {
+    const { fields, files } = await receiveUpload({
+      body,
+      contentType,
+      dir,
+      limits: {
+        maxFileBytes: megabytes(plan.maxFileSize),
+        maxRequestBytes: megabytes(maxRequestMb),
+        checkFile: (count) => {
+          if (count > plan.maxFiles) throw tooManyFiles(plan, count);
+          if (count > left) throw monthlyUploadsUsed(plan, used, count);
+        },
+        fileTooLarge: (name) => fileTooLarge(plan, cleanUploadName(name)),
+        requestTooLarge: () => requestTooLarge(maxRequestMb),
+      },
+      // The course is checked as soon as its field arrives (the upload form sends it first), not after the files.
+      onField: async (name, value) => {
+        if (name !== 'directoryId') return;
+        const courseId = idSchema.safeParse(value);
+        if (!courseId.success) throw noCourse();
+        await findOwnedCourse(db, userId, courseId.data);
+      },
+    });
+    const courseId = idSchema.safeParse(fields.get('directoryId'));
+    if (!courseId.success) throw noCourse();
+    return await uploadFiles({ db, storage, jobs, log, userId, courseId: courseId.data, files });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The body as text, refused with `tooLarge` as soon as it passes `maxBytes`. */
+async function readTextUpTo(body: ReadableStream<Uint8Array> | null, maxBytes: number, tooLarge: () => AppError) {
+  if (!body) return '';
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      length += value.length;
+      if (length > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw unreadableUpload();
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const optionalText = (value: unknown): string | undefined => {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw unreadableUpload();
+  return value;
+};
+
+/** `{ directoryId, videoUrl, transcript?, name? }` as JSON: a video link instead of files. */
+async function receiveVideoLink(c: HonoContext<UploadEnv>, services: Services) {
+  const text = await readTextUpTo(c.req.raw.body, maxVideoLinkBytes, () => transcriptTooLong(TRANSCRIPT_MAX_LENGTH));
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw unreadableUpload();
+  }
+  // JSON without a video link is neither of the two kinds of upload.
+  if (typeof body !== 'object' || body === null || !('videoUrl' in body)) throw notMultipart();
+  const fields = body as Record<string, unknown>;
+  const courseId = idSchema.safeParse(fields.directoryId);
+  if (!courseId.success) throw noCourse();
+  if (typeof fields.videoUrl !== 'string') throw invalidVideoLink();
+  const { db, log } = services;
+  return addVideoLink({
+    db,
+    log,
+    userId: c.get('userId'),
+    courseId: courseId.data,
+    videoUrl: fields.videoUrl,
+    transcript: optionalText(fields.transcript),
+    name: optionalText(fields.name),
+  });
+}
+
 /** POST /api/files (DESIGN §4): refusals answer `{ error: { code, message, messageKey, messageParams } }`. */
 export function uploadRoutes(services: Services) {
-  const limit = bodyLimit({
-    maxSize: maxRequestBytes,
-    onError: (c) => errorResponse(c, requestTooLarge(largestFileMb + 1)),
-  });
-  return new Hono<UploadEnv>().post('/api/files', authenticate(services), limit, async (c) => {
+  const tempRoot = path.join(services.config.dataDir, 'tmp', 'uploads');
+  void removeStaleUploadDirs(tempRoot, staleUploadMs);
+  return new Hono<UploadEnv>().post('/api/files', authenticate(services), async (c) => {
     try {
-      const { courseId, files } = await readUpload(c);
-      const { storage, jobs, log, db } = services;
-      const result = await uploadFiles({ db, storage, jobs, log, userId: c.get('userId'), courseId, files });
-      return c.json(result, 201);
+      const declaredLength = Number(c.req.header('content-length') ?? 0);
+      if (declaredLength > megabytes(maxRequestMb)) throw requestTooLarge(maxRequestMb);
+      const contentType = c.req.header('content-type') ?? '';
+      const mediaType = contentType.split(';')[0]?.trim().toLowerCase();
+      if (mediaType === 'application/json') return c.json(await receiveVideoLink(c, services), 201);
+      if (mediaType !== 'multipart/form-data') throw notMultipart();
+      return c.json(await receiveFiles(c, services, tempRoot, contentType), 201);
     } catch (error) {
-      if (error instanceof AppError) return errorResponse(c, error);
-      throw error;
+      if (!(error instanceof AppError)) throw error;
+      // A refusal may come before the body has been read to its end: the client should stop sending it.
+      c.header('Connection', 'close');
+      return errorResponse(c, error);
     }
   });
 }

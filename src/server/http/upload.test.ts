@@ -1,13 +1,14 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { file, filePage, user } from '../db/schema';
-import { ingestFile } from '../ingest/ingest-job';
+import { INGEST_QUEUE, ingestFile } from '../ingest/ingest-job';
 import { encrypt, pdfWithPages } from '../ingest/test-fixtures';
 import type { Services } from '../services';
 import { insertCourse, insertFile } from '../test/courses';
 import { callerFor, createTestServices, createUser, expectRefused, requestApp, type TestUser } from '../test/harness';
+import { getUsage, usagePeriod } from '../usage/usage-counters';
 
 // Refusals and storage on a server without a job queue (nothing runs in the background); the pipeline with one.
 const services = await createTestServices();
@@ -51,6 +52,26 @@ function storedBlobs(target: Services): number {
   return existsSync(folder) ? readdirSync(folder).length : 0;
 }
 
+/** What is left in the uploads' temporary folder: each request's folder must be gone once it is answered. */
+function temporaryUploads(target: Services): string[] {
+  const folder = path.join(target.config.dataDir, 'tmp', 'uploads');
+  return existsSync(folder) ? readdirSync(folder) : [];
+}
+
+const uploadsUsed = (target: Services, owner: TestUser) =>
+  getUsage(target.db, { userId: owner.user.id, kind: 'uploads', period: usagePeriod('month') });
+
+async function filesOf(target: Services, owner: TestUser) {
+  return target.db.select().from(file).where(eq(file.ownerId, owner.user.id));
+}
+
+async function postRaw(target: Services, owner: TestUser, contentType: string, body: string) {
+  const headers = new Headers(owner.headers);
+  headers.set('content-type', contentType);
+  const response = await requestApp(target, '/api/files', { method: 'POST', headers, body });
+  return { status: response.status, body: (await response.json()) as UploadAnswer };
+}
+
 describe('POST /api/files', () => {
   test('stores a PDF, queues it, and the job extracts its pages until the file is ready', async () => {
     const { owner, course } = await ownerWithCourse(withJobs);
@@ -80,7 +101,13 @@ describe('POST /api/files', () => {
     const { body } = await upload(withJobs, owner, course.id, [{ name: 'Locked.pdf', bytes: locked }]);
     const fileId = body.files?.[0]?.id ?? '';
     const caller = callerFor(withJobs, owner);
-    const failed = { status: 'failed', error: 'This PDF is password-protected.', pageCount: null };
+    const failed = {
+      status: 'failed',
+      error: 'This PDF is password-protected.',
+      errorKey: 'encrypted',
+      errorParams: null,
+      pageCount: null,
+    };
     await expect.poll(() => caller.file.getProcessingStatus({ fileId }), { timeout: 20_000, interval: 250 }).toEqual(failed);
 
     await expect(callerFor(withJobs, await createUser(withJobs)).file.retryProcessing({ fileId })).rejects.toMatchObject({
@@ -114,12 +141,13 @@ describe('POST /api/files', () => {
     expect(two.status).toBe(403);
     expect(two.body.error?.message).toBe('Your Free plan allows 1 file per upload. Upgrade for more.');
 
-    const lastMonth = new Date();
-    lastMonth.setUTCDate(0);
-    await insertFile(services, owner, course.id, { createdAt: lastMonth });
+    // The month's uploads are counted in the usage counter, not from file rows: rows alone use up nothing.
     await insertFile(services, owner, course.id);
     await insertFile(services, owner, course.id);
-    expect((await upload(services, owner, course.id, [{ name: 'third.txt', bytes: 'three' }])).status).toBe(201);
+    for (const name of ['first.txt', 'second.txt', 'third.txt']) {
+      expect((await upload(services, owner, course.id, [{ name, bytes: 'text' }])).status).toBe(201);
+    }
+    expect(await uploadsUsed(services, owner)).toBe(3);
     const fourth = await upload(services, owner, course.id, [{ name: 'fourth.txt', bytes: 'four' }]);
     expect(fourth.status).toBe(403);
     expect(fourth.body.error).toMatchObject({
@@ -127,7 +155,43 @@ describe('POST /api/files', () => {
       messageKey: 'uploadMonthlyLimitReached',
       messageParams: { plan: 'Free', limit: 3 },
     });
-    expect(storedBlobs(services)).toBe(blobsBefore + 1);
+    expect(storedBlobs(services)).toBe(blobsBefore + 3);
+
+    // Deleting an uploaded file does not give the upload back.
+    const [uploaded] = (await filesOf(services, owner)).filter((row) => row.storageKey !== null);
+    await callerFor(services, owner).file.deleteFile({ fileId: uploaded?.id ?? '' });
+    expect(await uploadsUsed(services, owner)).toBe(3);
+    expect((await upload(services, owner, course.id, [{ name: 'again.txt', bytes: 'text' }])).status).toBe(403);
+    expect(temporaryUploads(services)).toEqual([]);
+  });
+
+  test('lets exactly the allowed number of simultaneous uploads through at the monthly limit', async () => {
+    const { owner, course } = await ownerWithCourse();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => upload(services, owner, course.id, [{ name: `${index}.txt`, bytes: 'x' }])),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 403, 403, 403]);
+    expect(await uploadsUsed(services, owner)).toBe(3);
+    expect(await filesOf(services, owner)).toHaveLength(3);
+    expect(temporaryUploads(services)).toEqual([]);
+  });
+
+  test('gives the upload back, and leaves no blob or row, when storing fails after it was counted', async () => {
+    const broken = await createTestServices();
+    try {
+      const { owner, course } = await ownerWithCourse(broken);
+      // A file where the uploads folder should be: every write into storage fails.
+      mkdirSync(broken.config.filesDir, { recursive: true });
+      writeFileSync(path.join(broken.config.filesDir, 'uploads'), 'in the way');
+      const { status } = await upload(broken, owner, course.id, [{ name: 'a.txt', bytes: 'text' }]);
+      expect(status).toBe(500);
+      expect(await uploadsUsed(broken, owner)).toBe(0);
+      expect(await filesOf(broken, owner)).toEqual([]);
+      expect(temporaryUploads(broken)).toEqual([]);
+    } finally {
+      await broken.close();
+    }
   });
 
   test('refuses by content: a renamed executable, an empty file, a request that is not multipart', async () => {
@@ -141,8 +205,73 @@ describe('POST /api/files', () => {
     expect(empty.body.error?.message).toBe('empty.txt: This file is empty.');
     const json = await requestApp(services, '/api/files', { method: 'POST', headers: owner.headers, json: { directoryId: course.id } });
     expect(json.status).toBe(415);
+    const text = await postRaw(services, owner, 'text/plain', 'directoryId=x');
+    expect(text.status).toBe(415);
+    expect(text.body.error?.messageKey).toBe('uploadNotMultipart');
     const [row] = await services.db.select({ id: file.id }).from(file).where(eq(file.ownerId, owner.user.id));
     expect(row).toBeUndefined();
+    expect(await uploadsUsed(services, owner)).toBe(0);
+    expect(temporaryUploads(services)).toEqual([]);
+  });
+
+  test('answers malformed multipart with 400 and keeps nothing', async () => {
+    const { owner, course } = await ownerWithCourse(services, 'pro');
+    const part = (name: string, body: string) =>
+      `--x\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\n\r\n${body}\r\n`;
+    const cases = [
+      ['no boundary', 'multipart/form-data', part('a.txt', 'text')],
+      ['a broken part header', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition form-data\r\n\r\nhi\r\n--x--'],
+      ['a body that ends mid-file', 'multipart/form-data; boundary=x', part('a.txt', 'text').slice(0, -4)],
+      ['no closing boundary', 'multipart/form-data; boundary=x', part('a.txt', 'text')],
+      ['garbage', 'multipart/form-data; boundary=x', 'not multipart at all'],
+    ] as const;
+    for (const [label, contentType, body] of cases) {
+      const answer = await postRaw(services, owner, contentType, body);
+      expect({ label, status: answer.status, key: answer.body.error?.messageKey }).toEqual({
+        label,
+        status: 400,
+        key: 'uploadUnreadable',
+      });
+    }
+    // The course field after the files, and a file under another field name, are fine.
+    const late = await postRaw(
+      services,
+      owner,
+      'multipart/form-data; boundary=x',
+      `${part('a.txt', 'text')}--x\r\nContent-Disposition: form-data; name="other"; filename="b.txt"\r\n\r\nno\r\n` +
+        `--x\r\nContent-Disposition: form-data; name="directoryId"\r\n\r\n${course.id}\r\n--x--\r\n`,
+    );
+    expect(late.status).toBe(201);
+    expect(late.body.files?.map((created) => created.name)).toEqual(['a.txt']);
+    expect(await filesOf(services, owner)).toHaveLength(1);
+    expect(temporaryUploads(services)).toEqual([]);
+  });
+
+  test('refuses a file over the plan size, and a file too many, while streaming, keeping nothing', async () => {
+    const { owner, course } = await ownerWithCourse(services, 'pro');
+    await services.db.update(user).set({ plan: 'pro' }).where(eq(user.id, owner.user.id));
+    const blobsBefore = storedBlobs(services);
+    const big = new Uint8Array(100 * 1024 * 1024 + 1).fill(0x61);
+    const oversize = await upload(services, owner, course.id, [{ name: 'big.txt', bytes: big }]);
+    expect(oversize.status).toBe(413);
+    expect(oversize.body.error).toMatchObject({
+      message: 'big.txt is larger than the 100 MB your plan allows. Upgrade for more.',
+      messageKey: 'uploadFileTooLarge',
+      messageParams: { plan: 'Pro', limit: 100, name: 'big.txt' },
+    });
+    const exactly = await upload(services, owner, course.id, [{ name: 'limit.txt', bytes: big.subarray(1) }]);
+    expect(exactly.status).toBe(201);
+    const four = await upload(
+      services,
+      owner,
+      course.id,
+      ['a', 'b', 'c', 'd'].map((name) => ({ name: `${name}.txt`, bytes: name })),
+    );
+    expect(four.status).toBe(403);
+    expect(four.body.error?.messageParams).toEqual({ plan: 'Pro', limit: 3, count: 4 });
+    expect(storedBlobs(services)).toBe(blobsBefore + 1);
+    expect(await uploadsUsed(services, owner)).toBe(1);
+    expect(temporaryUploads(services)).toEqual([]);
   });
 
   test('refuses a request larger than any plan allows before reading it', async () => {
@@ -166,6 +295,7 @@ describe('POST /api/files', () => {
     expect(names[0]).toBe('passwd.txt');
     expect(names[1]).toBe(`${'a'.repeat(251)}.txt`);
     expect(names[2]).toBe('Untitled.txt');
+    expect(temporaryUploads(services)).toEqual([]);
   });
 });
 
@@ -180,6 +310,8 @@ describe('file.retryProcessing', () => {
     expect(await caller.file.getProcessingStatus({ fileId })).toEqual({
       status: 'failed',
       error: 'This file has 2 pages; your plan allows up to 1 page per file.',
+      errorKey: 'tooManyPages',
+      errorParams: { pages: 2, limit: 1, count: 1 },
       pageCount: null,
     });
     await expectRefused({
@@ -189,7 +321,12 @@ describe('file.retryProcessing', () => {
     });
     expect(await caller.file.getProcessingStatus({ fileId })).toMatchObject({ status: 'failed' });
     expect(await caller.file.retryProcessing({ fileId })).toEqual({ id: fileId, status: 'queued' });
-    expect(await caller.file.getProcessingStatus({ fileId })).toMatchObject({ status: 'queued', error: null });
+    expect(await caller.file.getProcessingStatus({ fileId })).toMatchObject({
+      status: 'queued',
+      error: null,
+      errorKey: null,
+      errorParams: null,
+    });
   });
 });
 
@@ -204,7 +341,41 @@ describe('the ingest job', () => {
     expect(await rowOf(services, stored.id)).toMatchObject({
       status: 'failed',
       error: 'The uploaded file is missing. Please delete it and upload it again.',
+      errorKey: 'missingBlob',
     });
+  });
+
+  test('a scanned PDF without a text layer ends failed with "no text found"', async () => {
+    const { owner, course } = await ownerWithCourse();
+    const { body } = await upload(services, owner, course.id, [{ name: 'Scan.pdf', bytes: await pdfWithPages([[], []]) }]);
+    const fileId = body.files?.[0]?.id ?? '';
+    await ingestFile(services, fileId);
+    expect(await callerFor(services, owner).file.getProcessingStatus({ fileId })).toEqual({
+      status: 'failed',
+      error: 'No text found in this file. Scanned documents need a text layer (OCR) first.',
+      errorKey: 'noText',
+      errorParams: null,
+      pageCount: null,
+    });
+  });
+
+  test('a file whose job cannot be queued is stored failed with the "not queued" reason', async () => {
+    const noQueue = await createTestServices({ env: { JOBS_ENABLED: 'true' } });
+    try {
+      await noQueue.jobs?.deleteQueue(INGEST_QUEUE);
+      const { owner, course } = await ownerWithCourse(noQueue);
+      const { status, body } = await upload(noQueue, owner, course.id, [{ name: 'a.txt', bytes: 'text' }]);
+      expect(status).toBe(201);
+      expect(body.files?.[0]?.status).toBe('failed');
+      const fileId = body.files?.[0]?.id ?? '';
+      expect(await callerFor(noQueue, owner).file.getProcessingStatus({ fileId })).toMatchObject({
+        status: 'failed',
+        error: 'Reading this file could not be started. Please retry.',
+        errorKey: 'notQueued',
+      });
+    } finally {
+      await noQueue.close();
+    }
   });
 });
 

@@ -37,6 +37,7 @@ describe('extractPages: PDF', () => {
     expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10 } })).toEqual({
       ok: false,
       reason: 'no-text',
+      key: 'noText',
       message: noText,
     });
   });
@@ -46,6 +47,8 @@ describe('extractPages: PDF', () => {
     expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 2 } })).toEqual({
       ok: false,
       reason: 'too-many-pages',
+      key: 'tooManyPages',
+      params: { pages: 3, limit: 2, count: 2 },
       message: 'This file has 3 pages; your plan allows up to 2 pages per file.',
     });
   });
@@ -55,6 +58,7 @@ describe('extractPages: PDF', () => {
     expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10 } })).toEqual({
       ok: false,
       reason: 'encrypted',
+      key: 'encrypted',
       message: 'This PDF is password-protected.',
     });
   });
@@ -64,6 +68,7 @@ describe('extractPages: PDF', () => {
     expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10 } })).toMatchObject({
       ok: false,
       reason: 'corrupt',
+      key: 'corrupt',
       message: 'This file is damaged and cannot be read.',
     });
   });
@@ -101,6 +106,8 @@ describe('extractPages: Word', () => {
     expect(await extractPages({ bytes, kind: 'docx', limits })).toEqual({
       ok: false,
       reason: 'too-large-expanded',
+      key: 'tooLargeExpanded',
+      params: { limit: 10 },
       message: 'This file unpacks to more than 10 MB, which is over the limit.',
     });
   });
@@ -112,6 +119,8 @@ describe('extractPages: Word', () => {
     expect(await extractPages({ bytes, kind: 'docx', limits })).toEqual({
       ok: false,
       reason: 'too-large-expanded',
+      key: 'tooLargeExpanded',
+      params: { limit: 10 },
       message: 'This file unpacks to more than 10 MB, which is over the limit.',
     });
   });
@@ -122,6 +131,8 @@ describe('extractPages: Word', () => {
     expect(await extractPages({ bytes, kind: 'docx', limits: { maxPages: 10, maxZipEntries: 10 } })).toEqual({
       ok: false,
       reason: 'too-large-expanded',
+      key: 'tooManyEntries',
+      params: { entries: 22, limit: 10 },
       message: 'This file holds 22 packed parts; at most 10 are allowed.',
     });
   });
@@ -152,11 +163,12 @@ describe('extractPages: PowerPoint', () => {
     });
   });
 
-  it('finds no text in a deck without slides', async () => {
+  it('finds no text in a deck without slides, and does not call it a scan', async () => {
     expect(await extractPages({ bytes: pptxWithSlides([]), kind: 'pptx', limits: { maxPages: 10 } })).toEqual({
       ok: false,
       reason: 'no-text',
-      message: noText,
+      key: 'noTextInDocument',
+      message: 'No text found in this file. It may hold only images or empty tables.',
     });
   });
 });
@@ -181,6 +193,8 @@ describe('extractPages: text and legacy Word', () => {
     expect(await extractPages({ bytes, kind: 'txt', limits: { maxPages: 1 } })).toEqual({
       ok: false,
       reason: 'too-many-pages',
+      key: 'tooManyPagesAtLeast',
+      params: { pages: 2, limit: 1, count: 1 },
       message: 'This file has at least 2 pages; your plan allows up to 1 page per file.',
     });
   });
@@ -197,6 +211,8 @@ describe('extractPages: the worker thread', () => {
     expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10, timeoutMs: 1 } })).toEqual({
       ok: false,
       reason: 'timeout',
+      key: 'timeout',
+      params: { seconds: 1, count: 1 },
       message: 'Reading this file took longer than 1 ms and was stopped.',
     });
     expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10 } })).toMatchObject({ ok: true, pageCount: 1 });
@@ -208,6 +224,7 @@ describe('extractPages: the worker thread', () => {
     expect(await extractPages({ bytes, kind: 'txt', limits })).toMatchObject({
       ok: false,
       reason: 'out-of-memory',
+      key: 'outOfMemory',
       message: 'This file needs too much memory to read.',
     });
   });

@@ -35,22 +35,22 @@ export function extractPages({ bytes, kind, limits }: ExtractPagesOptions): Prom
       resolve(result);
     };
     const timer = setTimeout(
-      () => finish({ ok: false, reason: 'timeout', message: failureMessages.timeout(request.limits.timeoutMs) }),
+      () => finish({ ok: false, reason: 'timeout', ...failureMessages.timeout(request.limits.timeoutMs) }),
       request.limits.timeoutMs,
     );
     worker.once('message', (result: ExtractionResult) => finish(result));
     worker.once('error', (error) => finish(failureOfWorkerError(error)));
     worker.once('exit', (code) =>
-      finish({ ok: false, reason: 'corrupt', message: failureMessages.corrupt, detail: `worker exited with code ${code}` }),
+      finish({ ok: false, reason: 'corrupt', ...failureMessages.corrupt, detail: `worker exited with code ${code}` }),
     );
   });
 }
 
 function failureOfWorkerError(error: Error): ExtractionFailure {
   if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-    return { ok: false, reason: 'out-of-memory', message: failureMessages.outOfMemory, detail: error.message };
+    return { ok: false, reason: 'out-of-memory', ...failureMessages.outOfMemory, detail: error.message };
   }
-  return { ok: false, reason: 'corrupt', message: failureMessages.corrupt, detail: String(error) };
+  return { ok: false, reason: 'corrupt', ...failureMessages.corrupt, detail: String(error) };
 }
 
 // A worker thread cannot load TypeScript by itself, and `--import tsx` in a worker's execArgv is ignored on Node 20,

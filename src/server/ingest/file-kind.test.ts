@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { detectFileKind } from './file-kind';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { detectFileKind, detectFileKindOfFile } from './file-kind';
 import { docxWithParagraphs, pdfWithPages, pptxWithSlides, zipWith } from './test-fixtures';
+import { listZipEntryNamesOfFile } from './zip-directory';
+import { listZipEntries } from './zip-entries';
 
 const encoder = new TextEncoder();
 const unsupported = 'This file is not a PDF, Word, PowerPoint or text file.';
@@ -61,3 +67,59 @@ describe('detectFileKind', () => {
     });
   });
 });
+
+describe('detectFileKindOfFile', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'studypath-kind-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let count = 0;
+  const onDisk = (bytes: Uint8Array) => {
+    count += 1;
+    const file = path.join(dir, String(count));
+    writeFileSync(file, bytes);
+    return file;
+  };
+
+  it('decides as detectFileKind does, reading the file from disk', async () => {
+    const pdf = await pdfWithPages([[{ text: 'Hello' }]]);
+    const docx = await docxWithParagraphs(['Hello']);
+    const pptx = pptxWithSlides([{ title: 'Hello' }]);
+    // A text file larger than one read, with a character split across two reads.
+    const text = encoder.encode(`${'a'.repeat(65_535)}ü${'Grüße '.repeat(30_000)}`);
+    const cases: Array<[Uint8Array, string]> = [
+      [pdf, 'notes.pdf'],
+      [docx, 'essay.docx'],
+      [pptx, 'lecture.pptx'],
+      [cfbHeader, 'old.doc'],
+      [text, 'notes.txt'],
+      [new Uint8Array(), 'empty.pdf'],
+      [new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array<number>(120).fill(0)]), 'virus.pdf'],
+      [new Uint8Array([...text.subarray(0, 70_000), 0, 0x41]), 'binary.txt'],
+      [new Uint8Array([...text.subarray(0, 70_000), 0xff, 0xfe]), 'latin1.txt'],
+      [zipWith({ 'readme.md': 'hello' }), 'archive.docx'],
+      [pdf, 'essay.docx'],
+      [docx, 'lecture.pptx'],
+      [docx.subarray(0, docx.length - 10), 'broken.docx'],
+    ];
+    for (const [bytes, fileName] of cases) {
+      const fromDisk = await detectFileKindOfFile({ path: onDisk(bytes), fileName });
+      expect({ fileName, result: fromDisk }).toEqual({ fileName, result: await detectFileKind({ bytes, fileName }) });
+    }
+    expect(await detectFileKindOfFile({ path: onDisk(text), fileName: 'notes.txt' })).toEqual({ ok: true, kind: 'txt' });
+  });
+
+  it('reads a zip directory from the end of the file, past an archive comment', async () => {
+    const docx = await docxWithParagraphs(['Hello']);
+    const comment = new TextEncoder().encode('a comment at the end');
+    const withComment = new Uint8Array([...docx, ...comment]);
+    // The comment's length sits in the last two bytes of the end record.
+    new DataView(withComment.buffer).setUint16(docx.length - 2, comment.length, true);
+    const handle = await open(onDisk(withComment), 'r');
+    try {
+      expect(await listZipEntryNamesOfFile(handle)).toEqual(listZipEntries(docx).map((entry) => entry.name));
+    } finally {
+      await handle.close();
+    }
+    expect(await detectFileKindOfFile({ path: onDisk(withComment), fileName: 'essay.docx' })).toEqual({ ok: true, kind: 'docx' });
+  });
+});
+

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FileStatus } from '../../shared/courses';
 import { PLANS } from '../../shared/plans';
 import type { Db } from '../db/client';
 import { file, filePage, user } from '../db/schema';
@@ -6,15 +7,23 @@ import type { Jobs } from '../jobs/boss';
 import type { Logger } from '../logger';
 import type { BlobStorage } from '../storage/blob-storage';
 import { extractPages } from './extract-pages';
+import { failureMessages, type FailureText } from './types';
 
 export const INGEST_QUEUE = 'ingest-file';
 
-/** Unexpected errors (database, disk) are retried with backoff; a file that cannot be read fails at once instead. */
+/**
+ * Unexpected errors (database, disk) are retried with backoff; a file that cannot be read fails at once instead.
+ * 'exclusive': at most one job per file (its id is the singleton key) is waiting or running, so the worker's sweep
+ * (queued-files.ts) may offer a waiting file again and again without queueing it twice.
+ */
 const RETRY_LIMIT = 3;
-const queueOptions = { retryLimit: RETRY_LIMIT, retryDelay: 5, retryBackoff: true, retryDelayMax: 300 };
-
-const failedAfterRetries = 'Reading this file failed. Please retry.';
-const missingBlob = 'The uploaded file is missing. Please delete it and upload it again.';
+const queueOptions = {
+  policy: 'exclusive',
+  retryLimit: RETRY_LIMIT,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 300,
+} as const;
 
 export interface IngestDependencies {
   db: Db;
@@ -27,7 +36,7 @@ interface IngestJobData {
 }
 
 export async function enqueueIngest(jobs: Jobs, fileId: string): Promise<void> {
-  await jobs.send(INGEST_QUEUE, { fileId } satisfies IngestJobData);
+  await jobs.send(INGEST_QUEUE, { fileId } satisfies IngestJobData, { singletonKey: fileId });
 }
 
 /** Creates the queue and starts this process's worker for it. */
@@ -36,51 +45,83 @@ export async function registerIngestJob(jobs: Jobs, dependencies: IngestDependen
   await jobs.work<IngestJobData>(INGEST_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (!job) return;
     try {
-      await ingestFile(dependencies, job.data.fileId);
+      await ingestFile(dependencies, job.data.fileId, { retrying: job.retryCount > 0 });
     } catch (error) {
       // On the last attempt the file is marked failed, so it never stays "extracting" with nothing left to run.
-      if (job.retryCount >= RETRY_LIMIT) await markFailed(dependencies.db, job.data.fileId, failedAfterRetries);
+      if (job.retryCount >= RETRY_LIMIT) {
+        await markFailed(dependencies.db, job.data.fileId, failureMessages.failedAfterRetries);
+      }
       throw error;
     }
   });
 }
 
-async function markFailed(db: Db, fileId: string, message: string) {
-  await db.update(file).set({ status: 'failed', error: message, updatedAt: new Date() }).where(eq(file.id, fileId));
+/** The columns a failure sets: the English text for anyone reading the row, the key and params for translation. */
+export function failureColumns(failure: FailureText) {
+  return { status: 'failed' as const, error: failure.message, errorKey: failure.key, errorParams: failure.params ?? null };
+}
+
+export const clearedFailure = { error: null, errorKey: null, errorParams: null };
+
+export async function markFailed(db: Db, fileId: string, failure: FailureText) {
+  await db
+    .update(file)
+    .set({ ...failureColumns(failure), updatedAt: new Date() })
+    .where(eq(file.id, fileId));
 }
 
 /**
- * Extracts a stored file's pages of text and keeps them. Safe to run again: a ready file is left alone, any other
- * state is redone from the stored bytes, and a file deleted meanwhile ends the job quietly. `options.maxPages`
- * replaces the owner's plan limit (tests use it to reach the limit with a small document).
+ * Extracts a stored file's pages of text and keeps them. The job first claims the file by moving it from queued to
+ * extracting, so that a second job for the same file (a sweep racing an upload) ends at once; a retry of a failed
+ * attempt (`options.retrying`) may also take over a file left extracting. A ready or failed file is left alone, and a
+ * file deleted meanwhile ends the job quietly. `options.maxPages` replaces the owner's plan limit (tests use it to
+ * reach the limit with a small document).
  */
 export async function ingestFile(
   dependencies: IngestDependencies,
   fileId: string,
-  options: { maxPages?: number } = {},
+  options: { maxPages?: number; retrying?: boolean } = {},
 ) {
   const { db, storage, log } = dependencies;
   const [target] = await db
-    .select({ status: file.status, extension: file.extension, storageKey: file.storageKey, plan: user.plan })
+    .select({
+      status: file.status,
+      extension: file.extension,
+      storageKey: file.storageKey,
+      videoId: file.videoId,
+      plan: user.plan,
+    })
     .from(file)
     .innerJoin(user, eq(user.id, file.ownerId))
     .where(eq(file.id, fileId))
     .limit(1);
-  if (!target || target.status === 'ready' || !target.storageKey) return;
-  await db.update(file).set({ status: 'extracting', error: null, updatedAt: new Date() }).where(eq(file.id, fileId));
+  if (!target) return;
+  if (!target.storageKey) {
+    // A video link without a pasted transcript. Fetching one from the video site would happen here; this server has
+    // no network access to the site, so it does not try, and the file fails with a reason the user can act on.
+    if (target.videoId && target.status !== 'ready') await markFailed(db, fileId, failureMessages.noTranscript);
+    return;
+  }
+  const claimable: FileStatus[] = options.retrying ? ['queued', 'extracting'] : ['queued'];
+  const [claimed] = await db
+    .update(file)
+    .set({ status: 'extracting', ...clearedFailure, updatedAt: new Date() })
+    .where(and(eq(file.id, fileId), inArray(file.status, claimable)))
+    .returning({ id: file.id });
+  if (!claimed) return;
   const bytes = await storage.get(target.storageKey);
-  if (!bytes) return markFailed(db, fileId, missingBlob);
+  if (!bytes) return markFailed(db, fileId, failureMessages.missingBlob);
   const maxPages = options.maxPages ?? PLANS[target.plan].pagesPerFile;
   const result = await extractPages({ bytes, kind: target.extension, limits: { maxPages } });
   if (!result.ok) {
     log.info({ fileId, reason: result.reason, detail: result.detail }, 'file could not be read');
-    return markFailed(db, fileId, result.message);
+    return markFailed(db, fileId, result);
   }
   await db.transaction(async (tx) => {
     // Updating first locks the row, and finding none means the file was deleted while it was being read.
     const [kept] = await tx
       .update(file)
-      .set({ status: 'ready', error: null, pageCount: result.pageCount, updatedAt: new Date() })
+      .set({ status: 'ready', ...clearedFailure, pageCount: result.pageCount, updatedAt: new Date() })
       .where(eq(file.id, fileId))
       .returning({ id: file.id });
     if (!kept) return;

@@ -23,11 +23,13 @@ export async function parseDocument({ bytes, kind, limits }: ParseRequest): Prom
     if (pages.length > limits.maxPages) {
       throw new ExtractionError('too-many-pages', failureMessages.tooManyPages(pages.length, limits.maxPages));
     }
-    if (!pages.some((page) => page.text.length > 0)) throw new ExtractionError('no-text', failureMessages.noText);
+    if (!pages.some((page) => page.text.length > 0)) {
+      throw new ExtractionError('no-text', kind === 'pdf' ? failureMessages.noText : failureMessages.noTextInDocument);
+    }
     return { ok: true, pages, pageCount: pages.length };
   } catch (error) {
-    if (error instanceof ExtractionError) return { ok: false, reason: error.reason, message: error.message };
-    return { ok: false, reason: 'corrupt', message: failureMessages.corrupt, detail: String(error) };
+    if (error instanceof ExtractionError) return { ok: false, reason: error.reason, ...error.text };
+    return { ok: false, reason: 'corrupt', ...failureMessages.corrupt, detail: String(error) };
   }
 }
 

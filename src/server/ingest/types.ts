@@ -20,9 +20,19 @@ export type ExtractionFailureReason =
   | 'out-of-memory'
   | 'unsupported';
 
+/**
+ * A failure as the user reads it: `message` in English (stored as the file's error), and a stable `key` with `params`
+ * that the client translates (namespace 'ingest', src/client/locales/<lang>/ingest.json).
+ */
+export interface FailureText {
+  key: IngestErrorKey;
+  params?: Record<string, string | number>;
+  message: string;
+}
+
 export type ExtractionResult =
   | { ok: true; pages: ExtractedPage[]; pageCount: number }
-  | { ok: false; reason: ExtractionFailureReason; message: string; detail?: string };
+  | ({ ok: false; reason: ExtractionFailureReason; detail?: string } & FailureText);
 
 export type ExtractionFailure = Extract<ExtractionResult, { ok: false }>;
 
@@ -48,25 +58,81 @@ export const defaultExtractionLimits: Omit<ExtractionLimits, 'maxPages'> = {
 export class ExtractionError extends Error {
   override name = 'ExtractionError';
   readonly reason: ExtractionFailureReason;
+  readonly text: FailureText;
 
-  constructor(reason: ExtractionFailureReason, message: string) {
-    super(message);
+  constructor(reason: ExtractionFailureReason, text: FailureText) {
+    super(text.message);
     this.reason = reason;
+    this.text = text;
   }
 }
 
+/**
+ * Every reason a file can end failed, as keys of the client's 'ingest' namespace. Stored with the file (error_key):
+ * renaming one needs a migration of the stored rows, so keys are only ever added.
+ */
+export const ingestErrorKeys = [
+  'encrypted',
+  'corrupt',
+  'noText',
+  'noTextInDocument',
+  'outOfMemory',
+  'unsupported',
+  'tooManyPages',
+  'tooManyPagesAtLeast',
+  'tooLargeExpanded',
+  'tooManyEntries',
+  'timeout',
+  'missingBlob',
+  'failedAfterRetries',
+  'notQueued',
+  'noTranscript',
+] as const;
+export type IngestErrorKey = (typeof ingestErrorKeys)[number];
+
+const pagesWord = (count: number) => (count === 1 ? 'page' : 'pages');
+
+/** The English text of each failure with its key and params; `count` is there for the translation's plural forms. */
 export const failureMessages = {
-  encrypted: 'This PDF is password-protected.',
-  corrupt: 'This file is damaged and cannot be read.',
-  noText: 'No text found in this file. Scanned documents need a text layer (OCR) first.',
-  outOfMemory: 'This file needs too much memory to read.',
-  unsupported: 'This file type is not supported.',
-  tooManyPages: (pages: number, limit: number, atLeast = false) =>
-    `This file has ${atLeast ? 'at least ' : ''}${pages} pages; your plan allows up to ${limit} ${limit === 1 ? 'page' : 'pages'} per file.`,
-  tooLargeExpanded: (limitBytes: number) =>
-    `This file unpacks to more than ${Math.round(limitBytes / (1024 * 1024))} MB, which is over the limit.`,
-  tooManyEntries: (entries: number, limit: number) =>
-    `This file holds ${entries} packed parts; at most ${limit} are allowed.`,
-  timeout: (timeoutMs: number) =>
-    `Reading this file took longer than ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} seconds`} and was stopped.`,
-} as const;
+  encrypted: { key: 'encrypted', message: 'This PDF is password-protected.' },
+  corrupt: { key: 'corrupt', message: 'This file is damaged and cannot be read.' },
+  // A PDF without text is nearly always a scan; a Word file or deck without text holds only images or empty tables.
+  noText: { key: 'noText', message: 'No text found in this file. Scanned documents need a text layer (OCR) first.' },
+  noTextInDocument: { key: 'noTextInDocument', message: 'No text found in this file. It may hold only images or empty tables.' },
+  outOfMemory: { key: 'outOfMemory', message: 'This file needs too much memory to read.' },
+  unsupported: { key: 'unsupported', message: 'This file type is not supported.' },
+  tooManyPages: (pages: number, limit: number, atLeast = false): FailureText => ({
+    key: atLeast ? 'tooManyPagesAtLeast' : 'tooManyPages',
+    params: { pages, limit, count: limit },
+    message: `This file has ${atLeast ? 'at least ' : ''}${pages} pages; your plan allows up to ${limit} ${pagesWord(limit)} per file.`,
+  }),
+  tooLargeExpanded: (limitBytes: number): FailureText => {
+    const limit = Math.round(limitBytes / (1024 * 1024));
+    return {
+      key: 'tooLargeExpanded',
+      params: { limit },
+      message: `This file unpacks to more than ${limit} MB, which is over the limit.`,
+    };
+  },
+  tooManyEntries: (entries: number, limit: number): FailureText => ({
+    key: 'tooManyEntries',
+    params: { entries, limit },
+    message: `This file holds ${entries} packed parts; at most ${limit} are allowed.`,
+  }),
+  timeout: (timeoutMs: number): FailureText => {
+    const seconds = Math.max(1, Math.round(timeoutMs / 1000));
+    return {
+      key: 'timeout',
+      params: { seconds, count: seconds },
+      message: `Reading this file took longer than ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${seconds} seconds`} and was stopped.`,
+    };
+  },
+  // Failures of the ingest job around extraction.
+  missingBlob: { key: 'missingBlob', message: 'The uploaded file is missing. Please delete it and upload it again.' },
+  failedAfterRetries: { key: 'failedAfterRetries', message: 'Reading this file failed. Please retry.' },
+  notQueued: { key: 'notQueued', message: 'Reading this file could not be started. Please retry.' },
+  noTranscript: {
+    key: 'noTranscript',
+    message: 'No transcript could be fetched for this video. Paste the transcript to study it.',
+  },
+} as const satisfies Record<string, FailureText | ((...args: never[]) => FailureText)>;

@@ -16,11 +16,13 @@ export function CourseCard({
   course,
   activeFileId,
   openingFileId,
+  retryingFileId,
   actions,
 }: {
   course: Course;
   activeFileId: string | undefined;
   openingFileId: string | undefined;
+  retryingFileId?: string;
   actions: CourseCardActions;
 }) {
   const { t } = useTranslation('courses');
@@ -60,7 +62,14 @@ export function CourseCard({
       ) : (
         <ul className="mt-3 flex flex-col gap-0.5">
           {course.files.map((file) => (
-            <FileRow key={file.id} file={file} active={file.id === activeFileId} opening={file.id === openingFileId} actions={actions} />
+            <FileRow
+              key={file.id}
+              file={file}
+              active={file.id === activeFileId}
+              opening={file.id === openingFileId}
+              retrying={file.id === retryingFileId}
+              actions={actions}
+            />
           ))}
         </ul>
       )}

@@ -1,22 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
 import { FolderPlus, Plus, RotateCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { isProcessing, useRetryProcessing } from '../../lib/file-processing';
+import { useTRPC } from '../../lib/trpc';
 import { CourseCard, type CourseCardActions } from './course-card';
 import type { Course } from './course-list';
 import { CreateCourseDialog } from './create-course-dialog';
 import { DeleteCourseDialog } from './delete-course-dialog';
 import { DeleteFileDialog } from './delete-file-dialog';
 import { RenameDialog, type RenameTarget } from './rename-dialog';
-import { useActiveFile, useCourses, useOpenFile } from './use-course-actions';
+import { useActiveFile, useOpenFile } from './use-course-actions';
+
+/** How often the dashboard asks again while a file is still being read. */
+const PROCESSING_POLL_MS = 2000;
+
+/**
+ * The courses, asked for again every two seconds while any file is queued or extracting, so states change on their
+ * own; polling stops once every file is ready or failed. The sidebar shares the query, so it follows along.
+ */
+function useCoursesWhileProcessing() {
+  const trpc = useTRPC();
+  return useQuery({
+    ...trpc.directory.getDirectories.queryOptions(),
+    refetchInterval: (query) =>
+      query.state.data?.some((course) => course.files.some((file) => isProcessing(file.status))) ? PROCESSING_POLL_MS : false,
+  });
+}
+
 
 /** The dashboard (spec §2): the student's courses with their files, and the dialogs that act on them. */
 export function DashboardPage() {
   const { t } = useTranslation('courses');
-  const courses = useCourses();
+  const courses = useCoursesWhileProcessing();
   const activeFile = useActiveFile();
   const { open, pendingId } = useOpenFile();
+  const { retry, retryingId } = useRetryProcessing();
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<RenameTarget | null>(null);
   const [deletingCourse, setDeletingCourse] = useState<Course | null>(null);
@@ -27,6 +48,7 @@ export function DashboardPage() {
     onOpen: (file) => open(file.id),
     onRename: (file) => setRenaming({ kind: 'file', id: file.id, name: file.name }),
     onDelete: setDeletingFile,
+    onRetry: (file) => retry(file.id),
     onRenameCourse: (course) => setRenaming({ kind: 'course', id: course.id, name: course.name }),
     onDeleteCourse: setDeletingCourse,
   };
@@ -58,7 +80,14 @@ export function DashboardPage() {
         ) : hasCourses ? (
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             {courses.data.map((course) => (
-              <CourseCard key={course.id} course={course} activeFileId={activeFile.data?.id} openingFileId={pendingId} actions={actions} />
+              <CourseCard
+                key={course.id}
+                course={course}
+                activeFileId={activeFile.data?.id}
+                openingFileId={pendingId}
+                retryingFileId={retryingId}
+                actions={actions}
+              />
             ))}
           </div>
         ) : (

@@ -1,5 +1,8 @@
-import { FileText, FileType, Presentation, Video } from 'lucide-react';
+import { FileText, FileType, LoaderCircle, Presentation, Video } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { FileStatus } from '../../../shared/courses';
+import { cn } from '../../lib/cn';
+import { isProcessing } from '../../lib/file-processing';
 
 /** The icon of a file's type; a txt file stands for a video link (spec §2 viewer), hence the video icon. */
 export function FileTypeIcon({ extension, className }: { extension: string; className?: string }) {
@@ -22,3 +25,20 @@ export const STATUS_CLASS: Record<FileStatus, string> = {
   ready: 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-400',
   failed: 'bg-destructive/12 text-destructive',
 };
+
+/** Queued and extracting files are still being read: the lists poll while any is. */
+
+/** A file's state as a small pill; a spinner while it is still being read. */
+export function FileStatusBadge({ status }: { status: FileStatus }) {
+  const { t } = useTranslation('courses');
+  return (
+    <span
+      className={cn('inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_CLASS[status])}
+      data-testid="file-status"
+      data-status={status}
+    >
+      {isProcessing(status) && <LoaderCircle aria-hidden="true" className="size-3 animate-spin" />}
+      {t(`file.status.${status}`)}
+    </span>
+  );
+}

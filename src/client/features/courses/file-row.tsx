@@ -1,67 +1,144 @@
-import { BookOpen, LoaderCircle, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { BookOpen, CircleAlert, Eye, LoaderCircle, MoreHorizontal, Pencil, RotateCw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
 import { cn } from '../../lib/cn';
+import { fileFailureReason } from '../../lib/file-failure';
+import { isViewableExtension, useFileViewer } from '../../lib/file-viewer';
 import type { CourseFile } from './course-list';
-import { FileTypeIcon, STATUS_CLASS } from './file-look';
+import { FileStatusBadge, FileTypeIcon } from './file-look';
 
 export interface FileRowActions {
   onOpen: (file: CourseFile) => void;
   onRename: (file: CourseFile) => void;
   onDelete: (file: CourseFile) => void;
+  onRetry: (file: CourseFile) => void;
 }
 
-/** One file of a course on the dashboard: open it by its name, rename or delete it from its menu. */
-export function FileRow({ file, active, opening, actions }: { file: CourseFile; active: boolean; opening: boolean; actions: FileRowActions }) {
+/**
+ * One file of a course on the dashboard: open it by its name, rename or delete it from its menu. Its state shows as a
+ * pill (spinning while it is read); a failed file also says why and offers Retry and Delete right there.
+ */
+export function FileRow({
+  file,
+  active,
+  opening,
+  retrying,
+  actions,
+}: {
+  file: CourseFile;
+  active: boolean;
+  opening: boolean;
+  retrying: boolean;
+  actions: FileRowActions;
+}) {
   const { t } = useTranslation('courses');
+  const failed = file.status === 'failed';
   return (
     <li
       data-testid="dashboard-file"
-      className={cn('flex items-center gap-2 rounded-xl px-2 py-1.5 transition-colors hover:bg-muted/60', active && 'bg-primary/8')}
+      data-status={file.status}
+      className={cn('flex flex-col rounded-xl px-2 py-1.5 transition-colors hover:bg-muted/60', active && 'bg-primary/8')}
     >
-      <button
-        type="button"
-        onClick={() => actions.onOpen(file)}
-        aria-current={active ? 'true' : undefined}
-        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg py-1 text-left"
-      >
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
-          {opening ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <FileTypeIcon extension={file.extension} className="size-4" />}
-        </span>
-        <span className="flex min-w-0 flex-col">
-          <span className={cn('truncate text-sm font-semibold', active && 'text-primary')}>{file.name}</span>
-          <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted-foreground">
-            <span className="uppercase">{file.extension}</span>
-            {file.pageCount !== null && <span>{t('file.pages', { count: file.pageCount })}</span>}
-            {active && <span className="font-semibold text-primary">{t('file.active')}</span>}
+      <div className="flex items-center gap-2">
+        <button
+          type="button"
+          onClick={() => actions.onOpen(file)}
+          aria-current={active ? 'true' : undefined}
+          className="flex min-w-0 flex-1 items-center gap-3 rounded-lg py-1 text-left"
+        >
+          <span
+            className={cn(
+              'flex size-9 shrink-0 items-center justify-center rounded-lg',
+              failed ? 'bg-destructive/10 text-destructive' : 'bg-muted text-muted-foreground',
+            )}
+          >
+            {opening ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <FileTypeIcon extension={file.extension} className="size-4" />}
           </span>
-        </span>
-      </button>
-      <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_CLASS[file.status])} data-testid="file-status">
-        {t(`file.status.${file.status}`)}
-      </span>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={t('file.actions', { name: file.name })}>
-            <MoreHorizontal aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => actions.onOpen(file)}>
-            <BookOpen aria-hidden="true" />
-            {t('file.open')}
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => actions.onRename(file)}>
-            <Pencil aria-hidden="true" />
-            {t('file.rename')}
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => actions.onDelete(file)} className="text-destructive">
-            <Trash2 aria-hidden="true" />
-            {t('file.delete')}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+          <span className="flex min-w-0 flex-col">
+            <span className={cn('truncate text-sm font-semibold', active && 'text-primary')}>{file.name}</span>
+            <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted-foreground">
+              <span className="uppercase">{file.extension}</span>
+              {file.status === 'ready' && file.pageCount !== null && (
+                <span data-testid="file-pages">{t('file.pages', { count: file.pageCount })}</span>
+              )}
+              {active && <span className="font-semibold text-primary">{t('file.active')}</span>}
+            </span>
+          </span>
+        </button>
+        <FileStatusBadge status={file.status} />
+        <FileMenu file={file} actions={actions} />
+      </div>
+      {failed && <FailedFile file={file} retrying={retrying} actions={actions} />}
     </li>
+  );
+}
+
+function FailedFile({ file, retrying, actions }: { file: CourseFile; retrying: boolean; actions: FileRowActions }) {
+  const { t } = useTranslation('courses');
+  const reason = fileFailureReason(file, t) ?? t('file.failedNoReason');
+  return (
+    <div className="mt-0.5 mb-1 flex flex-col gap-2 pl-12" data-testid="file-failure">
+      <p className="flex min-w-0 items-start gap-1.5 text-xs font-medium text-destructive">
+        <CircleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+        <span data-testid="file-failure-reason">{reason}</span>
+      </p>
+      <div className="flex shrink-0 gap-2">
+        <Button variant="outline" size="sm" className="h-7 px-2.5 text-xs" onClick={() => actions.onRetry(file)} disabled={retrying} data-testid="file-retry">
+          <RotateCw aria-hidden="true" className={cn(retrying && 'animate-spin')} />
+          {t('file.retry')}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-7 px-2.5 text-xs text-destructive hover:bg-destructive/10"
+          onClick={() => actions.onDelete(file)}
+          data-testid="file-failure-delete"
+        >
+          <Trash2 aria-hidden="true" />
+          {t('file.delete')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function FileMenu({ file, actions }: { file: CourseFile; actions: FileRowActions }) {
+  const { t } = useTranslation('courses');
+  const { viewFile } = useFileViewer();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={t('file.actions', { name: file.name })}>
+          <MoreHorizontal aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => actions.onOpen(file)}>
+          <BookOpen aria-hidden="true" />
+          {t('file.open')}
+        </DropdownMenuItem>
+        {isViewableExtension(file.extension) && (
+          <DropdownMenuItem onSelect={() => viewFile(file)} data-testid="file-menu-view">
+            <Eye aria-hidden="true" />
+            {t('file.view')}
+          </DropdownMenuItem>
+        )}
+        {file.status === 'failed' && (
+          <DropdownMenuItem onSelect={() => actions.onRetry(file)}>
+            <RotateCw aria-hidden="true" />
+            {t('file.retry')}
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuItem onSelect={() => actions.onRename(file)}>
+          <Pencil aria-hidden="true" />
+          {t('file.rename')}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => actions.onDelete(file)} className="text-destructive">
+          <Trash2 aria-hidden="true" />
+          {t('file.delete')}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

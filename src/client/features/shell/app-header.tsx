@@ -4,6 +4,7 @@ import { ChevronRight, Eye, FileText, FolderOpen, Menu, Share2 } from 'lucide-re
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { useFileViewer } from '../../lib/file-viewer';
 import { useTRPC } from '../../lib/trpc';
 import { Logo } from './logo';
 import { ProgressCounters } from './progress-counters';
@@ -70,10 +71,29 @@ function FileContext() {
         </ol>
       </nav>
       <div className="flex shrink-0 items-center gap-2">
-        <UnavailableAction icon={Eye} label={t('header.viewFile')} reason={t('header.viewFileUnavailable')} showLabel testId="header-view-file" />
+        <ViewFileAction file={activeFile} />
         <UnavailableAction icon={Share2} label={t('header.share')} reason={t('header.shareUnavailable')} showLabel testId="header-share" />
       </div>
     </div>
+  );
+}
+
+/**
+ * 'View File' opens the fullscreen viewer on the open file (spec §5: only pdf, doc, docx, pptx, txt). Without an open
+ * file, or for another type, it stays in place, unavailable, with the reason as its tooltip.
+ */
+function ViewFileAction({ file }: { file: { id: string; extension: string } | null | undefined }) {
+  const { t } = useTranslation('shell');
+  const { viewFile, unavailableReason } = useFileViewer();
+  const reason = file ? unavailableReason(file) : t('header.viewFileUnavailable');
+  if (!file || reason) {
+    return <UnavailableAction icon={Eye} label={t('header.viewFile')} reason={reason ?? ''} showLabel testId="header-view-file" />;
+  }
+  return (
+    <Button variant="outline" size="sm" className="h-9" onClick={() => viewFile(file)} data-testid="header-view-file">
+      <Eye aria-hidden="true" />
+      {t('header.viewFile')}
+    </Button>
   );
 }
 

@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { fileExtensions, fileStatuses } from '../../../shared/courses';
 import { user } from './auth';
 
@@ -46,12 +47,22 @@ export const file = pgTable(
     storageKey: text('storage_key'),
     pageCount: integer('page_count'),
     status: text('status', { enum: fileStatuses }).notNull().default('queued'),
+    /** Why extraction failed, in English; `errorKey` (namespace 'ingest' of the client) and its params translate it. */
     error: text('error'),
+    errorKey: text('error_key'),
+    errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
     videoId: text('video_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('file_directory_id_idx').on(table.directoryId), index('file_owner_id_idx').on(table.ownerId)],
+  (table) => [
+    index('file_directory_id_idx').on(table.directoryId),
+    index('file_owner_id_idx').on(table.ownerId),
+    // The worker's sweep (src/server/ingest/queued-files.ts) reads only files waiting for or in text extraction.
+    index('file_waiting_idx')
+      .on(table.status, table.createdAt)
+      .where(sql`${table.status} in ('queued', 'extracting')`),
+  ],
 );
 
 /** The extracted text of one page (or section, for formats without pages) of a file. */
@@ -66,4 +77,25 @@ export const filePage = pgTable(
     heading: text('heading'),
   },
   (table) => [primaryKey({ columns: [table.fileId, table.pageNumber] })],
+);
+
+/**
+ * How much of a metered allowance a user has used in one period: uploads per calendar month, later chat messages per
+ * day, mind maps, AI decks. Counted up when something is made and never down when it is deleted, so that deleting
+ * does not give an allowance back. Read and changed only through src/server/usage/usage-counters.ts.
+ */
+export const usageCounter = pgTable(
+  'usage_counter',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** What is counted, e.g. 'uploads'. */
+    kind: text('kind').notNull(),
+    /** The period counted in, UTC: '2026-11' for a month, '2026-11-05' for a day. */
+    period: text('period').notNull(),
+    count: integer('count').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind, table.period] })],
 );

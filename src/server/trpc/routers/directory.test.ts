@@ -4,6 +4,9 @@ import { directory, file, filePage, user } from '../../db/schema';
 import { insertCourse, insertFile, mutationError } from '../../test/courses';
 import { callerFor, createTestServices, createUser, expectRefused } from '../../test/harness';
 
+/** A file's failure fields while it has not failed. */
+const noFailure = { error: null, errorKey: null, errorParams: null };
+
 const services = await createTestServices();
 afterAll(() => services.close());
 
@@ -80,8 +83,8 @@ describe('directory.getDirectories', () => {
     expect(courses.map((course) => course.name)).toEqual(['Newer', 'Older']);
     expect(courses[0]).toMatchObject({ id: newer.id, files: [] });
     expect(courses[1]?.files).toEqual([
-      { id: first.id, name: 'a.pdf', extension: 'pdf', status: 'queued', pageCount: null, createdAt: first.createdAt },
-      { id: second.id, name: 'b.txt', extension: 'txt', status: 'ready', pageCount: 3, createdAt: second.createdAt },
+      { id: first.id, name: 'a.pdf', extension: 'pdf', status: 'queued', pageCount: null, createdAt: first.createdAt, ...noFailure },
+      { id: second.id, name: 'b.txt', extension: 'txt', status: 'ready', pageCount: 3, createdAt: second.createdAt, ...noFailure },
     ]);
   });
 
@@ -227,7 +230,17 @@ describe('directory.getAzureDirectoryFiles', () => {
     await insertFile(services, owner, other.id);
     const files = await callerFor(services, owner).directory.getAzureDirectoryFiles({ directoryId: course.id });
     expect(files.map((row) => row.id)).toEqual([first.id, second.id]);
-    expect(Object.keys(files[0] ?? {}).sort()).toEqual(['createdAt', 'extension', 'id', 'name', 'pageCount', 'status']);
+    expect(Object.keys(files[0] ?? {}).sort()).toEqual([
+      'createdAt',
+      'error',
+      'errorKey',
+      'errorParams',
+      'extension',
+      'id',
+      'name',
+      'pageCount',
+      'status',
+    ]);
   });
 
   test("refuses the signed-out and answers NOT_FOUND for another user's course", async () => {

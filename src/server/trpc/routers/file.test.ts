@@ -4,6 +4,9 @@ import { file, filePage, user } from '../../db/schema';
 import { insertCourse, insertFile, mutationError } from '../../test/courses';
 import { type Caller, callerFor, createTestServices, createUser, expectRefused, type TestUser } from '../../test/harness';
 
+/** A file's failure fields while it has not failed. */
+const noFailure = { error: null, errorKey: null, errorParams: null };
+
 const services = await createTestServices();
 afterAll(() => services.close());
 
@@ -44,6 +47,7 @@ describe('file.setActiveFileId, file.getActiveFile and file.setActiveFileAndReva
       status: 'queued',
       pageCount: null,
       createdAt: stored.createdAt,
+      ...noFailure,
       videoId: null,
       directory: { id: course.id, name: 'Biology', model: 'gpt-4o-mini', language: 'en', createdAt: course.createdAt },
     });
@@ -100,6 +104,7 @@ describe('file.getFilesByIds', () => {
       status: 'queued',
       pageCount: null,
       createdAt: second.createdAt,
+      ...noFailure,
       directoryId: course.id,
     });
   });
@@ -235,12 +240,14 @@ describe('file.getFileExtension and file.getProcessingStatus', () => {
     expect(await caller.file.getProcessingStatus({ fileId: stored.id })).toEqual({
       status: 'failed',
       error: 'No text found',
+      errorKey: null,
+      errorParams: null,
       pageCount: null,
     });
     await services.db.update(file).set({ status: 'ready', error: null, pageCount: 12 }).where(eq(file.id, stored.id));
     expect(await caller.file.getProcessingStatus({ fileId: stored.id })).toEqual({
       status: 'ready',
-      error: null,
+      ...noFailure,
       pageCount: 12,
     });
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fileNameSchema } from '../../../shared/courses';
 import { idSchema } from '../../../shared/schemas';
+import { getFilePages } from '../../courses/file-pages';
 import {
   deleteFile,
   getActiveFile,
@@ -44,6 +45,9 @@ export const fileRouter = router({
     .query(({ ctx, input }) =>
       getProcessingStatus({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId }),
     ),
+  getFilePages: protectedProcedure
+    .input(z.object({ fileId: idSchema, withText: z.boolean().default(true) }))
+    .query(({ ctx, input }) => getFilePages({ db: ctx.services.db, userId: ctx.user.id, ...input })),
   retryProcessing: protectedProcedure
     .input(fileIdInput)
     .mutation(({ ctx, input }) => retryProcessing({ ...ctx.services, userId: ctx.user.id, fileId: input.fileId })),

@@ -1,0 +1,249 @@
+import { Link } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
+import { ArrowLeft, ArrowRight, CircleCheck, Folder, LoaderCircle, RotateCw, Upload } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Plan } from '../../../shared/plans';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { ChosenFileList } from './chosen-file-list';
+import { CourseNotFound, CoursePicker } from './course-choice';
+import { DropZone } from './drop-zone';
+import { problemMessage, refusalMessage } from './refusal-message';
+import { UploadAlert } from './upload-alert';
+import { formatFileSize, offersUpgrade, upgradeRaises } from './upload-rules';
+import { UploadedFileList } from './uploaded-file-list';
+import { useFileUpload } from './use-file-upload';
+import { useUploadCourses, type UploadCourse } from './use-upload-courses';
+import { useUploadPlan } from './use-upload-plan';
+import { VideoLinkForm } from './video-link-form';
+
+/** `/dashboard/upload?directoryId={id}` (spec §2): documents and video links into one of the student's courses. */
+export function UploadPage({ directoryId }: { directoryId: string | undefined }) {
+  const { t } = useTranslation('upload');
+  const courses = useUploadCourses();
+  useUploadTitle(t('title'));
+  useDropsStayOnPage();
+  const course = directoryId ? courses.data?.find((candidate) => candidate.id === directoryId) : undefined;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 md:px-8 md:py-10" data-testid="page-upload">
+      {courses.isPending ? (
+        <UploadSkeleton />
+      ) : courses.isError ? (
+        <LoadFailed onRetry={() => void courses.refetch()} />
+      ) : !directoryId ? (
+        <CoursePicker courses={courses.data} />
+      ) : course ? (
+        <UploadToCourse key={course.id} course={course} canSwitch={courses.data.length > 1} />
+      ) : (
+        <CourseNotFound />
+      )}
+    </div>
+  );
+}
+
+function UploadToCourse({ course, canSwitch }: { course: UploadCourse; canSwitch: boolean }) {
+  const { t } = useTranslation('upload');
+  const plan = useUploadPlan();
+  return (
+    <>
+      <header className="flex flex-col gap-4">
+        <Link
+          to="/dashboard"
+          hash="files"
+          className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t('back')}
+        </Link>
+        <div className="flex items-center gap-3">
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-primary/12 text-primary">
+            <Folder aria-hidden="true" className="size-6" />
+          </span>
+          <div className="flex min-w-0 flex-1 flex-col">
+            <p className="text-xs font-bold tracking-wide text-muted-foreground uppercase">{t('uploadTo')}</p>
+            <h1 id="page-title" className="truncate text-2xl font-extrabold tracking-tight md:text-3xl" data-testid="upload-course-name">
+              {course.name}
+            </h1>
+          </div>
+          {canSwitch && (
+            <Button asChild variant="ghost" size="sm" className="shrink-0 text-muted-foreground">
+              <Link to="/dashboard/upload" data-testid="upload-switch-course">
+                {t('switchCourse')}
+              </Link>
+            </Button>
+          )}
+        </div>
+      </header>
+      <FilesCard course={course} plan={plan} />
+      <div className="flex items-center gap-3 text-xs font-bold tracking-wide text-muted-foreground uppercase" aria-hidden="true">
+        <span className="h-px flex-1 bg-border" />
+        {t('or')}
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <VideoLinkForm directoryId={course.id} planSlug={plan?.slug} />
+    </>
+  );
+}
+
+function FilesCard({ course, plan }: { course: UploadCourse; plan: Plan | undefined }) {
+  const { t, i18n } = useTranslation('upload');
+  const upload = useFileUpload(course.id, plan);
+  const { phase, chosen } = upload;
+  const totalBytes = chosen.reduce((sum, { file }) => sum + file.size, 0);
+  const overallPercent = phase.name === 'uploading' && totalBytes > 0 ? Math.round((Math.min(phase.sentBytes, totalBytes) / totalBytes) * 100) : 0;
+  const refusedName = phase.name === 'refused' ? stringParam(phase.error.messageParams?.name) : undefined;
+
+  return (
+    <section aria-labelledby="upload-files-heading" className="flex flex-col gap-4 rounded-2xl border border-border bg-card p-4 shadow-xs md:p-6" data-testid="upload-files-card" aria-busy={phase.name === 'uploading' ? 'true' : undefined}>
+      <h2 id="upload-files-heading" className="sr-only">
+        {t('files.heading')}
+      </h2>
+      {phase.name === 'uploaded' ? (
+        <>
+          <div className="flex items-center gap-3" role="status">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-500/15 text-emerald-600 dark:text-emerald-400">
+              <CircleCheck aria-hidden="true" className="size-5" />
+            </span>
+            <div className="flex flex-col">
+              <p className="font-bold" data-testid="upload-done">
+                {t('done.title', { count: phase.created.length })}
+              </p>
+              <p className="text-sm text-muted-foreground">{t('done.body', { count: phase.created.length })}</p>
+            </div>
+          </div>
+          <UploadedFileList created={phase.created} testId="upload-uploaded" />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" size="lg" onClick={upload.reset} data-testid="upload-more">
+              <Upload aria-hidden="true" />
+              {t('done.more')}
+            </Button>
+            <Button asChild size="lg">
+              <Link to="/dashboard" hash={`course-${course.id}`} data-testid="upload-go-to-course">
+                {t('done.toCourse')}
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          </div>
+        </>
+      ) : (
+        <>
+          <DropZone onFiles={upload.add} disabled={upload.busy} compact={chosen.length > 0} hint={dropHint(plan, t, i18n.language)} />
+          {chosen.length > 0 && (
+            <ChosenFileList
+              chosen={chosen}
+              problems={upload.problems}
+              progress={upload.progress}
+              phase={phase}
+              refusedName={refusedName}
+              onRemove={upload.remove}
+            />
+          )}
+          {upload.tooMany && (
+            <UploadAlert
+              tone={plan && upgradeRaises(plan, 'maxFiles') ? 'limit' : 'refused'}
+              message={problemMessage(upload.tooMany, t)}
+              testId="upload-precheck"
+            />
+          )}
+          {phase.name === 'refused' && (
+            <UploadAlert
+              tone={offersUpgrade({ status: phase.status, messageKey: phase.error.messageKey }, plan?.slug) ? 'limit' : 'refused'}
+              message={refusalMessage(phase.error, t, t('alert.refusedFallback'))}
+            />
+          )}
+          {phase.name === 'failed' && (
+            <UploadAlert
+              tone={phase.status ? 'error' : 'offline'}
+              message={phase.status ? refusalMessage(phase.error, t, t('alert.serverFailed')) : t('alert.failed')}
+              onRetry={() => void upload.upload()}
+            />
+          )}
+          {chosen.length > 0 && (
+            <div className="flex flex-col gap-3 border-t border-border pt-4 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-muted-foreground" data-testid="upload-summary">
+                {t('files.summary', { count: chosen.length, size: formatFileSize(totalBytes, i18n.language) })}
+              </p>
+              <Button size="lg" onClick={() => void upload.upload()} disabled={!upload.canUpload} data-testid="upload-submit" className="sm:min-w-44">
+                {phase.name === 'uploading' ? (
+                  <>
+                    <LoaderCircle aria-hidden="true" className="animate-spin" />
+                    {t('files.uploading', { percent: overallPercent })}
+                  </>
+                ) : (
+                  <>
+                    <Upload aria-hidden="true" />
+                    {t('files.submit', { count: chosen.length })}
+                  </>
+                )}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function dropHint(plan: Plan | undefined, t: TFunction, locale: string): string[] {
+  const types = t('drop.types');
+  if (!plan) return [types];
+  return [types, t('drop.limits', { plan: plan.name, size: formatFileSize(plan.maxFileSize * 1024 * 1024, locale), count: plan.maxFiles })];
+}
+
+function stringParam(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function useUploadTitle(page: string) {
+  const { t } = useTranslation('shell');
+  const title = t('documentTitle', { page });
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+/** A file dropped just beside the drop zone must not make the browser leave the page to open it. */
+function useDropsStayOnPage() {
+  useEffect(() => {
+    const keep = (event: DragEvent) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    };
+    window.addEventListener('dragover', keep);
+    window.addEventListener('drop', keep);
+    return () => {
+      window.removeEventListener('dragover', keep);
+      window.removeEventListener('drop', keep);
+    };
+  }, []);
+}
+
+function UploadSkeleton() {
+  const { t } = useTranslation('upload');
+  return (
+    <div role="status" aria-label={t('loading')} className="flex flex-col gap-6">
+      <div className="flex items-center gap-3">
+        <Skeleton className="size-12 rounded-2xl" />
+        <div className="flex flex-1 flex-col gap-2">
+          <Skeleton className="h-3 w-20" />
+          <Skeleton className="h-7 w-2/5" />
+        </div>
+      </div>
+      <Skeleton className="h-64 rounded-2xl" />
+      <Skeleton className="h-40 rounded-2xl" />
+    </div>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('upload');
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-border px-6 py-10 text-center">
+      <p className="text-sm font-semibold">{t('loadFailed')}</p>
+      <Button variant="outline" onClick={onRetry}>
+        <RotateCw aria-hidden="true" />
+        {t('retryLoad')}
+      </Button>
+    </div>
+  );
+}

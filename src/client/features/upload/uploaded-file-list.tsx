@@ -1,0 +1,116 @@
+import { CircleAlert, CircleCheck, LoaderCircle, RotateCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { fileFailureReason } from '../../lib/file-failure';
+import { FileKindIcon } from './file-kind-icon';
+import type { CreatedFile } from './upload-request';
+import { isProcessing, useRetryProcessing } from '../../lib/file-processing';
+import { useLiveFiles, type LiveFile } from './use-live-files';
+
+/**
+ * Files the server has accepted, each with its live state: "Uploaded — reading…" while queued or extracting, then
+ * ready with its pages, or failed with the reason and Retry. `created` is what the upload answered; the list polls.
+ */
+export function UploadedFileList({ created, video = false, testId }: { created: CreatedFile[]; video?: boolean; testId: string }) {
+  const { t } = useTranslation('upload');
+  const live = useLiveFiles(created.map((file) => file.id));
+  const { retry, retryingId } = useRetryProcessing();
+  const byId = new Map((live.data ?? []).map((file) => [file.id, file]));
+  return (
+    <ul aria-label={t('uploaded.label')} className="flex flex-col gap-2" data-testid={testId}>
+      {created.map((file) => (
+        <UploadedFileRow
+          key={file.id}
+          file={byId.get(file.id) ?? file}
+          video={video}
+          retrying={retryingId === file.id}
+          onRetry={() => retry(file.id)}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function UploadedFileRow({
+  file,
+  video,
+  retrying,
+  onRetry,
+}: {
+  file: CreatedFile | LiveFile;
+  video: boolean;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation('upload');
+  const processing = isProcessing(file.status);
+  const failed = file.status === 'failed';
+  return (
+    <li
+      data-testid="uploaded-file"
+      data-status={file.status}
+      className={cn(
+        // On a phone the Retry button goes under the reason, which keeps the row's width.
+        'grid grid-cols-[2.5rem_minmax(0,1fr)] items-start gap-x-3 gap-y-2 rounded-xl border bg-background px-3 py-2.5 sm:grid-cols-[2.5rem_minmax(0,1fr)_auto]',
+        failed ? 'border-destructive/40 bg-destructive/5' : 'border-border',
+      )}
+    >
+      <span
+        className={cn(
+          'flex size-10 shrink-0 items-center justify-center rounded-lg',
+          failed ? 'bg-destructive/12 text-destructive' : 'bg-primary/10 text-primary',
+        )}
+      >
+        <FileKindIcon extension={file.extension} video={video} className="size-5" />
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-1 self-center">
+        <span className="truncate text-sm font-semibold">{file.name}</span>
+        <span aria-live="polite" className="text-xs" data-testid="uploaded-file-status">
+          {processing ? (
+            <span className="inline-flex items-center gap-1.5 font-medium text-sky-700 dark:text-sky-400">
+              <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" />
+              {t('status.reading')}
+            </span>
+          ) : failed ? (
+            <FailedStatus file={file} />
+          ) : (
+            <span className="inline-flex items-center gap-1.5 font-medium text-emerald-700 dark:text-emerald-400">
+              <CircleCheck aria-hidden="true" className="size-3.5" />
+              {pageCountOf(file) === null ? t('status.ready') : t('status.readyPages', { count: pageCountOf(file) ?? 0 })}
+            </span>
+          )}
+        </span>
+      </div>
+      {/* A video's text comes only from a pasted transcript: nothing stored to read again. */}
+      {failed && !video && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="col-start-2 w-fit sm:col-start-3 sm:row-start-1 sm:self-center"
+          onClick={onRetry} disabled={retrying} data-testid="uploaded-file-retry">
+          <RotateCw aria-hidden="true" className={cn(retrying && 'animate-spin')} />
+          {t('status.retry')}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function FailedStatus({ file }: { file: CreatedFile | LiveFile }) {
+  const { t } = useTranslation('upload');
+  const reason = fileFailureReason(file, t);
+  return (
+    <span className="inline-flex items-start gap-1.5 font-medium text-destructive">
+      <CircleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+      <span>
+        <span className="font-semibold">{t('status.failed')}</span>
+        {reason && <span data-testid="uploaded-file-reason"> — {reason}</span>}
+      </span>
+    </span>
+  );
+}
+
+function pageCountOf(file: CreatedFile | LiveFile): number | null {
+  return 'pageCount' in file ? file.pageCount : null;
+}

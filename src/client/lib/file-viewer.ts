@@ -1,0 +1,95 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+
+/**
+ * The app's one fullscreen file viewer (spec §2 "Dialogs"). Any feature opens it — the header's View File button, a
+ * file row, a chat citation at its page — without being inside a particular provider, hence a tiny module store in
+ * lib/ (features never import each other). The dialog itself lives in features/viewer and is mounted once by the
+ * app layout.
+ */
+
+/** Spec §5: "View File works only for extensions pdf, doc, docx, pptx, txt." */
+export const VIEWABLE_EXTENSIONS = ['pdf', 'doc', 'docx', 'pptx', 'txt'] as const;
+
+export function isViewableExtension(extension: string): boolean {
+  return (VIEWABLE_EXTENSIONS as readonly string[]).includes(extension.toLowerCase());
+}
+
+export interface FileViewerRequest {
+  fileId: string;
+  /** 1-based page (slide, section) to open at; the first when absent. */
+  page?: number;
+}
+
+export interface FileViewerState extends FileViewerRequest {
+  /** Identifies one opening, so the dialog scrolls to the page again when the same file is opened again. */
+  openingId: number;
+}
+
+let current: FileViewerState | null = null;
+let nextOpeningId = 1;
+const listeners = new Set<() => void>();
+
+function publish(state: FileViewerState | null) {
+  current = state;
+  for (const listener of listeners) listener();
+}
+
+/** Opens the viewer on a file (replacing any file open in it), at `page` when given. */
+export function openFileViewer(request: FileViewerRequest): void {
+  const page = request.page !== undefined && Number.isFinite(request.page) ? Math.max(1, Math.floor(request.page)) : undefined;
+  publish({ fileId: request.fileId, page, openingId: nextOpeningId++ });
+}
+
+export function closeFileViewer(): void {
+  if (current) publish(null);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** What the viewer shows: null while closed. */
+export function useFileViewerState(): FileViewerState | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
+}
+
+/** What a feature needs to offer "View" on a file it lists. */
+export interface ViewableFile {
+  id: string;
+  extension: string;
+}
+
+/**
+ * The action behind every "View" button: opens the viewer for a viewable file, and otherwise says why not with the
+ * message of spec §5 ('Fullscreen view is not supported for {EXT} files yet.'). `unavailableReason` gives that
+ * message up front, for a disabled button's tooltip.
+ */
+export function useFileViewer() {
+  const { t } = useTranslation('viewer');
+  const unavailableReason = useCallback(
+    (file: Pick<ViewableFile, 'extension'>): string | null =>
+      isViewableExtension(file.extension) ? null : t('fullscreenUnsupported', { ext: file.extension.toUpperCase() }),
+    [t],
+  );
+  const viewFile = useCallback(
+    (file: ViewableFile, page?: number) => {
+      const reason = unavailableReason(file);
+      if (reason) {
+        toast.error(reason);
+        return;
+      }
+      openFileViewer({ fileId: file.id, page });
+    },
+    [unavailableReason],
+  );
+  return { viewFile, unavailableReason, openFileViewer, closeFileViewer };
+}

@@ -4,6 +4,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, test } from 'vitest';
+import { loadConfig } from './config';
+import { directory, file } from './db/schema';
+import { createLogger } from './logger';
+import { createServices } from './services';
+import { newStorageKey } from './storage/blob-storage';
+import { sessionHeaders, trpcQueryPath } from './test/harness';
 import { createPostgresDatabase } from './test/database';
 
 // The server as `npm start` runs it: its own process, configured only by the environment.
@@ -12,9 +18,13 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function startServer(env: Record<string, string>) {
+function newDataDir(): string {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studypath-main-'));
   dirs.push(dataDir);
+  return dataDir;
+}
+
+function startServer(env: Record<string, string>, dataDir = newDataDir()) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,5 +92,46 @@ test('SIGTERM stops the server gracefully: exit code 0 and a "stopped" log line'
     expect(server.output.stderr).toBe('');
   } finally {
     await database?.drop();
+  }
+});
+
+test('a file a crash left queued without a job is read once the server is back', async () => {
+  const dataDir = newDataDir();
+  const secret = 'main-test-secret-0123456789abcdefghijklmnopqrstuvwxyz';
+  const port = await freePort();
+  const appUrl = `http://127.0.0.1:${port}`;
+  const env = { PORT: String(port), HOST: '127.0.0.1', BETTER_AUTH_SECRET: secret, APP_URL: appUrl, LOG_LEVEL: 'warn' };
+  // The state a crash between storing an upload and queueing its job leaves in the embedded database.
+  const config = loadConfig({ ...env, NODE_ENV: 'test', DATA_DIR: dataDir, JOBS_ENABLED: 'false', LOG_LEVEL: 'silent' });
+  const before = await createServices(config, createLogger(config));
+  const credentials = { email: 'crash@example.test', password: 'correct horse battery staple' };
+  const { user } = await before.auth.api.signUpEmail({ body: { ...credentials, name: 'Crash', username: 'crash_test' } });
+  const [course] = await before.db.insert(directory).values({ ownerId: user.id, name: 'Biology' }).returning();
+  const storageKey = newStorageKey();
+  await before.storage.put(storageKey, new TextEncoder().encode('Ribosomes build proteins.'));
+  const [waiting] = await before.db
+    .insert(file)
+    .values({ directoryId: course!.id, ownerId: user.id, name: 'notes.txt', extension: 'txt', mimeType: 'text/plain', size: 25, storageKey })
+    .returning();
+  await before.close();
+
+  const server = startServer(env, dataDir);
+  try {
+    await waitForHealth(appUrl, server.exited);
+    const signIn = await fetch(`${appUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: appUrl },
+      body: JSON.stringify(credentials),
+    });
+    expect(signIn.status).toBe(200);
+    const headers = sessionHeaders(signIn.headers);
+    const status = async () => {
+      const response = await fetch(`${appUrl}${trpcQueryPath('file.getProcessingStatus', { fileId: waiting!.id })}`, { headers });
+      return ((await response.json()) as { result: { data: { json: { status: string } } } }).result.data.json.status;
+    };
+    await expect.poll(status, { timeout: 20_000, interval: 250 }).toBe('ready');
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
   }
 });

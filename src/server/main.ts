@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './http/app';
 import { createLogger } from './logger';
 import { createServicesOrExit, fail, loadConfigOrExit, stopOnSignals } from './process-lifecycle';
+import { startIngestSweep } from './ingest/queued-files';
 
 const PROGRAM = 'studypath';
 
@@ -9,6 +10,10 @@ async function main() {
   const config = loadConfigOrExit(PROGRAM);
   const log = createLogger(config);
   const services = await createServicesOrExit(PROGRAM, config, log);
+  // A web process running the jobs itself also sweeps for files a crash left queued without a job, or extracting for
+  // ever; less often than a dedicated worker does, as the jobs it sends itself need no sweep.
+  const { db, jobs } = services;
+  const sweep = jobs ? startIngestSweep({ db, jobs, log }, { intervalMs: 30_000 }) : null;
   const app = createApp(services);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info({ port: info.port, database: config.database.kind, url: config.appUrl }, 'StudyPath is listening');
@@ -20,6 +25,7 @@ async function main() {
         server.close(() => resolve());
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
+      await sweep?.stop();
       await services.close();
     },
   });

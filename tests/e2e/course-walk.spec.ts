@@ -6,6 +6,8 @@ import { expect, signUp, test } from './fixtures';
  * ready → open it in the viewer → rename the file and the course → delete the course after typing its name.
  */
 test('a student creates a course, uploads a PDF, reads it, renames it and deletes the course @mobile', async ({ page }, testInfo) => {
+  // The whole of issue 3 in one walk: longer than a single-feature test.
+  test.slow();
   const phone = testInfo.project.name === 'mobile';
   await signUp(page);
 
@@ -20,7 +22,17 @@ test('a student creates a course, uploads a PDF, reads it, renames it and delete
     [{ text: 'Photosynthesis' }, { text: 'Chloroplasts turn light, water and carbon dioxide into glucose.' }],
     [{ text: 'Respiration' }, { text: 'Mitochondria release the energy stored in glucose.' }],
   ]);
-  await page.getByTestId('upload-input').setInputFiles({ name: 'Week 1.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
+  // Dropped on the drop zone, as a drag from the desktop does: a real DataTransfer holding a real File.
+  const dataTransfer = await page.evaluateHandle((bytes) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(bytes)], 'Week 1.pdf', { type: 'application/pdf' }));
+    return transfer;
+  }, Array.from(pdf));
+  const dropZone = page.getByTestId('upload-dropzone');
+  await dropZone.dispatchEvent('dragenter', { dataTransfer });
+  await dropZone.dispatchEvent('dragover', { dataTransfer });
+  await dropZone.dispatchEvent('drop', { dataTransfer });
+  await expect(page.getByTestId('upload-file-name')).toHaveText('Week 1.pdf');
   await page.getByTestId('upload-submit').click();
   await expect(page.getByTestId('uploaded-file')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
   await expect(page.getByTestId('uploaded-file')).toContainText('Ready · 2 pages');

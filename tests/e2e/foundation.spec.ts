@@ -129,6 +129,8 @@ test.describe('a new student finds their way around', () => {
 });
 
 test('every route of the spec resolves inside the shell for a signed-in student', async ({ page }) => {
+  // About thirty page loads in one test.
+  test.slow();
   await signUpThroughApi(page);
   const routes = [
     '/dashboard',

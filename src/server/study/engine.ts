@@ -1,0 +1,61 @@
+import type { CourseSubject, Deck, LearnPath, Mindmap, Summary } from './artefacts';
+
+/**
+ * The study engine (DESIGN §6): turns a file's pages into its study artefacts. Two implementations — `local`
+ * (offline, deterministic: the same document always gives the same artefacts) and `llm` (any OpenAI-compatible
+ * endpoint) — behind this one interface, chosen once at start-up (AI_BASE_URL set → llm). Engines are pure: pages in,
+ * artefacts out; storing, job state and quotas are the pipeline's (pipeline.ts).
+ */
+
+export interface StudyPage {
+  pageNumber: number;
+  text: string;
+  /** The page's heading where the format has one (a PDF's larger font, a docx heading style, a slide title). */
+  heading: string | null;
+}
+
+export interface StudyDocument {
+  /** The file's name without its extension, e.g. 'Lecture 3 - Photosynthesis'. */
+  title: string;
+  /** The course's language ('en', 'de', …); engines detect the document's own language from its text as well. */
+  language: string;
+  pages: StudyPage[];
+}
+
+/** What engines are told about a course to describe it: its name and its files' documents. */
+export interface CourseInput {
+  name: string;
+  language: string;
+  documents: StudyDocument[];
+}
+
+/** A course description arrives as text chunks (shown as they come) and ends with its tags from the subject list. */
+export type CourseDescriptionEvent = { type: 'text'; text: string } | { type: 'tags'; tags: CourseSubject[] };
+
+export interface EngineCallOptions {
+  /** Aborted when the job is cancelled or runs out of time; an engine stops as soon as it can. */
+  signal?: AbortSignal;
+}
+
+/** A failure the student should see as such (e.g. a document too short to make questions from), not a crash. */
+export class StudyEngineError extends Error {
+  override name = 'StudyEngineError';
+  constructor(
+    readonly key: string,
+    message: string,
+    readonly params: Record<string, string | number> = {},
+    /** True when trying again may help (an endpoint's 429 or timeout); false when the input itself cannot give more. */
+    readonly retryable = false,
+  ) {
+    super(message);
+  }
+}
+
+export interface StudyEngine {
+  readonly name: 'local' | 'llm';
+  summary(document: StudyDocument, options?: EngineCallOptions): Promise<Summary>;
+  mindmap(document: StudyDocument, options?: EngineCallOptions): Promise<Mindmap>;
+  flashcards(document: StudyDocument, options?: EngineCallOptions): Promise<Deck>;
+  learnPath(document: StudyDocument, options?: EngineCallOptions): Promise<LearnPath>;
+  describeCourse(course: CourseInput, options?: EngineCallOptions): AsyncIterable<CourseDescriptionEvent>;
+}

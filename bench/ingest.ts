@@ -2,7 +2,8 @@
  * Ingest benchmark (issue 3, DESIGN §9): pages per second of text extraction on freeculture.pdf (about 350 pages)
  * through the whole upload path — multipart POST /api/files to a listening server, storage, the job queue, the
  * extraction worker thread, the pages written to the database — against pdf.js alone on the same file in the same run.
- * Prints medians and their ratio; asserts nothing.
+ * Then (issue 4) the time from the upload until every study artefact (chunks, summary, mind map, flashcards, learn
+ * path) is ready, as a multiple of pdf.js alone (the target is at most 1.5). Prints medians and ratios; asserts nothing.
  *
  *   npm run bench:ingest [-- --runs 5] [-- --file path/to/file.pdf]
  */
@@ -16,7 +17,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { getDocumentProxy } from 'unpdf';
 import { loadConfig } from '../src/server/config';
-import { directory, file, user } from '../src/server/db/schema';
+import { directory, file, studyArtefact, user } from '../src/server/db/schema';
 import { createApp } from '../src/server/http/app';
 import { createLogger } from '../src/server/logger';
 import { createServices, type Services } from '../src/server/services';
@@ -56,12 +57,31 @@ async function startServer(services: Services): Promise<{ url: string; server: S
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-/** One upload through the endpoint, timed until the file is ready (or failed, which ends the benchmark). */
+const ARTEFACT_KINDS = 5;
+
+/** Waits until every study artefact of the file is ready (a failed one ends the benchmark); the time since `started`. */
+async function untilArtefactsReady(services: Services, fileId: string, started: number): Promise<number> {
+  for (;;) {
+    const rows = await services.db
+      .select({ kind: studyArtefact.kind, status: studyArtefact.status, error: studyArtefact.error })
+      .from(studyArtefact)
+      .where(eq(studyArtefact.fileId, fileId));
+    const failed = rows.find((row) => row.status === 'failed');
+    if (failed) throw new Error(`${failed.kind} failed: ${failed.error ?? ''}`);
+    if (rows.length === ARTEFACT_KINDS && rows.every((row) => row.status === 'ready')) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * One upload through the endpoint, timed until the file is ready (or failed, which ends the benchmark), then until
+ * every study artefact is ready.
+ */
 async function throughUpload(
   services: Services,
   target: { url: string; cookie: string; courseId: string },
   bytes: Uint8Array<ArrayBuffer>,
-): Promise<{ pages: number; ms: number }> {
+): Promise<{ pages: number; ms: number; artefactsMs: number }> {
   const started = performance.now();
   const form = new FormData();
   form.set('directoryId', target.courseId);
@@ -75,7 +95,10 @@ async function throughUpload(
       .select({ status: file.status, pageCount: file.pageCount, error: file.error })
       .from(file)
       .where(eq(file.id, fileId));
-    if (row?.status === 'ready') return { pages: row.pageCount ?? 0, ms: performance.now() - started };
+    if (row?.status === 'ready') {
+      const ms = performance.now() - started;
+      return { pages: row.pageCount ?? 0, ms, artefactsMs: await untilArtefactsReady(services, fileId, started) };
+    }
     if (!row || row.status === 'failed') throw new Error(`extraction failed: ${row?.error ?? 'file missing'}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -110,6 +133,8 @@ async function main() {
 
     const alone: number[] = [];
     const upload: number[] = [];
+    const artefactRatios: number[] = [];
+    const artefactMs: number[] = [];
     let pages = 0;
     for (let run = 1; run <= runs; run += 1) {
       const direct = await pdfjsAlone(bytes);
@@ -117,9 +142,12 @@ async function main() {
       pages = direct.pages;
       alone.push(direct.pages / (direct.ms / 1000));
       upload.push(whole.pages / (whole.ms / 1000));
+      artefactRatios.push(whole.artefactsMs / direct.ms);
+      artefactMs.push(whole.artefactsMs);
       console.log(
         `run ${run}: pdf.js alone ${direct.ms.toFixed(0)} ms (${direct.pages} pages), ` +
-          `upload endpoint to ready ${whole.ms.toFixed(0)} ms (${whole.pages} pages)`,
+          `upload endpoint to ready ${whole.ms.toFixed(0)} ms (${whole.pages} pages), ` +
+          `to all artefacts ready ${whole.artefactsMs.toFixed(0)} ms`,
       );
     }
     const medianAlone = median(alone);
@@ -128,6 +156,8 @@ async function main() {
     console.log(`pdf.js alone:              median ${medianAlone.toFixed(1)} pages/s`);
     console.log(`upload endpoint to ready:  median ${medianUpload.toFixed(1)} pages/s`);
     console.log(`ratio upload / pdf.js:     ${(medianUpload / medianAlone).toFixed(2)}`);
+    console.log(`upload to all artefacts ready: median ${median(artefactMs).toFixed(0)} ms`);
+    console.log(`artefacts ready / pdf.js alone (time): median ${median(artefactRatios).toFixed(2)} (target ≤ 1.5)`);
   } finally {
     server.closeAllConnections();
     server.close();

@@ -153,3 +153,45 @@ describe('S3 storage for uploaded files', () => {
     expect(error.message).not.toContain('secret-example');
   });
 });
+
+describe('the AI model of the llm study engine', () => {
+  test('is off with no AI_* variable: the local engine', () => {
+    expect(loadConfig({ DATA_DIR: tempDataDir() }).ai).toBeNull();
+  });
+
+  test('AI_BASE_URL selects an OpenAI-compatible endpoint, with gpt-4o-mini and 120 s unless told otherwise', () => {
+    const base = { DATA_DIR: tempDataDir(), AI_BASE_URL: 'http://127.0.0.1:11434/v1' };
+    expect(loadConfig(base).ai).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: undefined,
+      model: 'gpt-4o-mini',
+      timeoutMs: 120_000,
+    });
+    expect(loadConfig({ ...base, AI_API_KEY: 'sk-test', AI_MODEL: ' llama3.1:8b ', AI_TIMEOUT_SECONDS: '30' }).ai).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: 'sk-test',
+      model: 'llama3.1:8b',
+      timeoutMs: 30_000,
+    });
+  });
+
+  test('AI_API_KEY alone means OpenAI itself', () => {
+    expect(loadConfig({ DATA_DIR: tempDataDir(), AI_API_KEY: 'sk-test' }).ai).toEqual({
+      baseUrl: 'https://api.openai.com/v1',
+      apiKey: 'sk-test',
+      model: 'gpt-4o-mini',
+      timeoutMs: 120_000,
+    });
+  });
+
+  test.each([
+    [{ AI_BASE_URL: 'localhost:11434' }, /^Invalid configuration: AI_BASE_URL: must be an http/],
+    [{ AI_API_KEY: 'sk-test', AI_TIMEOUT_SECONDS: '0' }, /^Invalid configuration: AI_TIMEOUT_SECONDS: /],
+    [{ AI_API_KEY: 'sk-test', AI_TIMEOUT_SECONDS: 'soon' }, /^Invalid configuration: AI_TIMEOUT_SECONDS: /],
+    [{ AI_MODEL: 'gpt-4o' }, /^Invalid configuration: AI_BASE_URL or AI_API_KEY: must be set .*\(set without them: AI_MODEL\)$/],
+  ])('a wrong AI setup is refused, naming the variable: %o', (env, message) => {
+    const error = configError(env);
+    expect(error.message).toMatch(message);
+    expect(error.message).not.toContain('sk-test');
+  });
+});

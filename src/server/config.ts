@@ -52,6 +52,12 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+  AI_BASE_URL: optionalString.refine((value) => value === undefined || /^https?:\/\/[^/]/.test(value), {
+    message: 'must be an http:// or https:// URL',
+  }),
+  AI_API_KEY: optionalString,
+  AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(120),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -75,7 +81,19 @@ export interface Config {
   clientDir: string;
   /** S3-compatible storage for uploaded files when S3_BUCKET is set; otherwise they live in filesDir. */
   s3: S3Config | null;
+  /** The OpenAI-compatible endpoint of the llm study engine when AI_BASE_URL or AI_API_KEY is set; else the local engine. */
+  ai: AiConfig | null;
 }
+
+/** Matches createLlmEngine's options (src/server/study/llm/llm-engine.ts). */
+export interface AiConfig {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  timeoutMs: number;
+}
+
+export const DEFAULT_AI_BASE_URL = 'https://api.openai.com/v1';
 
 export interface S3Config {
   bucket: string;
@@ -150,11 +168,35 @@ function s3Config(env: Env): S3Config | null {
   };
 }
 
+/**
+ * The llm engine is on when AI_BASE_URL or AI_API_KEY is set (a key alone means OpenAI itself). AI_MODEL or
+ * AI_TIMEOUT_SECONDS without either would be silently ignored, so they stop the start instead.
+ */
+function aiConfig(env: Env, given: Record<string, string>): AiConfig | null {
+  if (env.AI_BASE_URL === undefined && env.AI_API_KEY === undefined) {
+    const stray = (['AI_MODEL', 'AI_TIMEOUT_SECONDS'] as const).filter((name) => given[name] !== undefined);
+    if (stray.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration: AI_BASE_URL or AI_API_KEY: must be set to use an AI model (set without them: ${stray.join(', ')})`,
+      );
+    }
+    return null;
+  }
+  return {
+    baseUrl: env.AI_BASE_URL ?? DEFAULT_AI_BASE_URL,
+    apiKey: env.AI_API_KEY,
+    model: env.AI_MODEL,
+    timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
+  };
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(withoutBlankValues(source));
+  const given = withoutBlankValues(source);
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error)}`);
   const env = parsed.data;
   const s3 = s3Config(env);
+  const ai = aiConfig(env, given);
   const dataDir = path.resolve(env.DATA_DIR);
   const database: Config['database'] =
     env.DATABASE_URL === undefined
@@ -181,5 +223,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     feedbackUrl: env.FEEDBACK_URL,
     clientDir: path.resolve('dist/client'),
     s3,
+    ai,
   };
 }

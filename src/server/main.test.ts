@@ -5,12 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, test } from 'vitest';
 import { loadConfig } from './config';
-import { directory, file } from './db/schema';
+import { eq } from 'drizzle-orm';
+import { directory, file, studyArtefact } from './db/schema';
 import { createLogger } from './logger';
 import { createServices } from './services';
 import { newStorageKey } from './storage/blob-storage';
 import { sessionHeaders, trpcQueryPath } from './test/harness';
 import { createPostgresDatabase } from './test/database';
+import { lectureText } from './study/test-lecture';
 
 // The server as `npm start` runs it: its own process, configured only by the environment.
 const dirs: string[] = [];
@@ -135,3 +137,82 @@ test('a file a crash left queued without a job is read once the server is back',
     await server.exited;
   }
 });
+
+test('kill -9 while study artefacts are being made: after a restart on the same data every artefact ends ready', async () => {
+  const dataDir = newDataDir();
+  const secret = 'main-test-secret-0123456789abcdefghijklmnopqrstuvwxyz';
+  const port = await freePort();
+  const appUrl = `http://127.0.0.1:${port}`;
+  const env = { PORT: String(port), HOST: '127.0.0.1', BETTER_AUTH_SECRET: secret, APP_URL: appUrl, LOG_LEVEL: 'info' };
+  const config = loadConfig({ ...env, NODE_ENV: 'test', DATA_DIR: dataDir, JOBS_ENABLED: 'false', LOG_LEVEL: 'silent' });
+  const setup = await createServices(config, createLogger(config));
+  const credentials = { email: 'kill@example.test', password: 'correct horse battery staple' };
+  const { user } = await setup.auth.api.signUpEmail({ body: { ...credentials, name: 'Kill', username: 'kill_test' } });
+  const [course] = await setup.db.insert(directory).values({ ownerId: user.id, name: 'Biology' }).returning();
+  await setup.close();
+
+  const signIn = async () => {
+    const response = await fetch(`${appUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: appUrl },
+      body: JSON.stringify(credentials),
+    });
+    expect(response.status).toBe(200);
+    return sessionHeaders(response.headers);
+  };
+
+  // A document long enough that making its artefacts takes a few seconds.
+  const document = Array.from({ length: 200 }, (_, index) => lectureText.replace('Cell Biology', `Cell Biology ${index + 1}`)).join('\n\n');
+  const first = startServer(env, dataDir);
+  // Killed the moment the first artefact is stored: the others are still being made.
+  const firstStored = new Promise<void>((resolve) => {
+    first.child.stdout.on('data', () => {
+      if (first.output.stdout.includes('"msg":"study artefact ready"')) {
+        first.child.kill('SIGKILL');
+        resolve();
+      }
+    });
+  });
+  let fileId = '';
+  try {
+    await waitForHealth(appUrl, first.exited);
+    const headers = await signIn();
+    const form = new FormData();
+    form.set('directoryId', course!.id);
+    form.append('files', new Blob([document]), 'Cell Biology.txt');
+    const upload = await fetch(`${appUrl}/api/files`, { method: 'POST', body: form, headers: { cookie: headers.get('cookie') ?? '', origin: appUrl } });
+    expect(upload.status).toBe(201);
+    fileId = ((await upload.json()) as { files: Array<{ id: string }> }).files[0]!.id;
+    await Promise.race([firstStored, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+  } finally {
+    first.child.kill('SIGKILL');
+    await first.exited;
+  }
+
+  // What the kill left: the text ready, some artefacts made, the others waiting or 'running' with nobody running them.
+  const between = await createServices(config, createLogger(config));
+  const left = await between.db.select({ kind: studyArtefact.kind, status: studyArtefact.status }).from(studyArtefact).where(eq(studyArtefact.fileId, fileId));
+  await between.close();
+  expect(left).toHaveLength(5);
+  expect(left.filter((row) => row.status === 'ready').length).toBeGreaterThanOrEqual(1);
+  expect(left.filter((row) => row.status === 'running').length).toBeGreaterThanOrEqual(1);
+
+  const second = startServer({ ...env, LOG_LEVEL: 'warn' }, dataDir);
+  try {
+    await waitForHealth(appUrl, second.exited);
+    const headers = await signIn();
+    const artefacts = async () => {
+      const response = await fetch(`${appUrl}${trpcQueryPath('file.getProcessingStatus', { fileId })}`, { headers });
+      const { artefacts: states } = (
+        (await response.json()) as { result: { data: { json: { artefacts: Record<string, { status: string | null }> } } } }
+      ).result.data.json;
+      return Object.fromEntries(Object.entries(states).map(([kind, state]) => [kind, state.status]));
+    };
+    await expect
+      .poll(artefacts, { timeout: 60_000, interval: 250 })
+      .toEqual({ chunks: 'ready', summary: 'ready', mindmap: 'ready', flashcards: 'ready', learn_path: 'ready' });
+  } finally {
+    second.child.kill('SIGTERM');
+    await second.exited;
+  }
+}, 150_000);

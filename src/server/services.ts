@@ -3,6 +3,9 @@ import { createAuth, type Auth } from './auth/auth';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { registerIngestJob } from './ingest/ingest-job';
+import { createStudyEngine } from './study/create-engine';
+import type { StudyEngine } from './study/engine';
+import { registerStudyJobs, type StudyQueue } from './study/jobs';
 import { startJobs, type Jobs } from './jobs/boss';
 import type { Logger } from './logger';
 import type { BlobStorage } from './storage/blob-storage';
@@ -19,6 +22,10 @@ export interface Services {
   storage: BlobStorage;
   /** Null when JOBS_ENABLED=false: nothing is processed in this process, uploads stay queued for a worker. */
   jobs: Jobs | null;
+  /** The study engine (local, or an LLM endpoint when configured). */
+  engine: StudyEngine;
+  /** Sends study artefact jobs and wakes this process's workers; null when JOBS_ENABLED=false. */
+  studyQueue: StudyQueue | null;
   close: () => Promise<void>;
 }
 
@@ -28,11 +35,14 @@ export async function createServices(config: Config, log: Logger, options: { pgl
   const auth = createAuth({ db: database.db, config, log });
   const s3 = config.s3 ? createS3BlobStorage(config.s3) : null;
   const storage: BlobStorage = s3 ?? createLocalBlobStorage(config.filesDir);
+  const engine = createStudyEngine(config);
   let jobs: Jobs | null = null;
+  let studyQueue: StudyQueue | null = null;
   if (config.jobsEnabled) {
     try {
       jobs = await startJobs(database, config.database.kind === 'postgres' ? config.database.url : undefined, log);
-      await registerIngestJob(jobs, { db: database.db, storage, log });
+      studyQueue = await registerStudyJobs(jobs, { db: database.db, engine, log });
+      await registerIngestJob(jobs, { db: database.db, storage, log, studyQueue });
     } catch (error) {
       await jobs?.stop({ graceful: false });
       await database.close();
@@ -48,6 +58,8 @@ export async function createServices(config: Config, log: Logger, options: { pgl
     auth,
     storage,
     jobs,
+    engine,
+    studyQueue,
     async close() {
       if (jobs) await jobs.stop({ graceful: true, timeout: 10_000 });
       await database.close();

@@ -1,12 +1,14 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { FILE_NAME_MAX_LENGTH } from '../../shared/courses';
 import type { Db } from '../db/client';
-import { directory, file, user } from '../db/schema';
+import { directory, file, studyArtefact, studyArtefactKinds, user, type StudyArtefactKind } from '../db/schema';
 import { AppError } from '../errors';
 import { enqueueIngest } from '../ingest/ingest-job';
 import type { Jobs } from '../jobs/boss';
 import type { Logger } from '../logger';
 import { deleteBlobs, type BlobStorage } from '../storage/blob-storage';
+import type { StudyQueue } from '../study/jobs';
+import { artefactStates, markQueued, quotaFailure } from '../study/pipeline';
 import { courseColumns, fileSummaryColumns } from './columns';
 import { fileAlreadyDeleted, fileNotFound } from './errors';
 
@@ -124,13 +126,83 @@ export async function getFileExtension(options: { db: Db; userId: string; fileId
   return { extension: target.extension };
 }
 
+export interface ArtefactState {
+  /** null: not queued yet (the file's text is not ready, or it failed). */
+  status: 'queued' | 'running' | 'ready' | 'failed' | null;
+  error: string | null;
+  errorKey: string | null;
+  errorParams: Record<string, string | number> | null;
+}
+
 /**
- * Text extraction's state; later issues add the state of each study artefact. A failure has its English `error` and
- * an `errorKey` with `errorParams` for the client's 'ingest' namespace.
+ * Text extraction's state and each study artefact's. A failure has its English `error` and an `errorKey` with
+ * `errorParams` for the client's 'ingest' namespace (the file) or 'study' namespace (an artefact).
  */
 export async function getProcessingStatus(options: { db: Db; userId: string; fileId: string }) {
   const { status, error, errorKey, errorParams, pageCount } = await findOwnedFile(options.db, options.userId, options.fileId);
-  return { status, error, errorKey, errorParams, pageCount };
+  const notStarted: ArtefactState = { status: null, error: null, errorKey: null, errorParams: null };
+  const artefacts = Object.fromEntries(studyArtefactKinds.map((kind) => [kind, { ...notStarted }])) as Record<
+    StudyArtefactKind,
+    ArtefactState
+  >;
+  for (const row of await artefactStates(options.db, options.fileId)) {
+    artefacts[row.kind] = { status: row.status, error: row.error, errorKey: row.errorKey, errorParams: row.errorParams };
+  }
+  return { status, error, errorKey, errorParams, pageCount, artefacts };
+}
+
+const fileNotReady = () =>
+  new AppError({
+    code: 'BAD_REQUEST',
+    userMessage: 'This file is not ready yet. Wait until its text has been read.',
+    messageKey: 'fileNotReadyForStudy',
+  });
+
+const artefactBusy = () =>
+  new AppError({
+    code: 'BAD_REQUEST',
+    userMessage: 'This is already being made. Wait until it is done.',
+    messageKey: 'artefactBusy',
+  });
+
+/**
+ * Makes one study artefact of a ready file again (owner only). Refused while that artefact is queued or being made,
+ * and up front when the owner's plan allowance for it (mind maps, AI decks) is used up this month.
+ */
+export async function regenerateArtefact(options: {
+  db: Db;
+  studyQueue: StudyQueue | null;
+  userId: string;
+  fileId: string;
+  artefact: StudyArtefactKind;
+}) {
+  const { db, userId, fileId, artefact } = options;
+  const target = await findOwnedFile(db, userId, fileId);
+  if (target.status !== 'ready') throw fileNotReady();
+  const [owner] = await db.select({ plan: user.plan }).from(user).where(eq(user.id, userId)).limit(1);
+  const overQuota = await quotaFailure(db, userId, owner?.plan ?? 'free', artefact);
+  if (overQuota) {
+    throw new AppError({
+      code: 'FORBIDDEN',
+      userMessage: overQuota.message,
+      messageKey: overQuota.key,
+      ...(overQuota.params ? { messageParams: overQuota.params } : {}),
+    });
+  }
+  const queued = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: studyArtefact.status })
+      .from(studyArtefact)
+      .where(and(eq(studyArtefact.fileId, fileId), eq(studyArtefact.kind, artefact)))
+      .for('update');
+    if (current && (current.status === 'queued' || current.status === 'running')) return false;
+    await markQueued(tx, fileId, [artefact]);
+    return true;
+  });
+  if (!queued) throw artefactBusy();
+  // Without a queue in this process (JOBS_ENABLED=false) the worker's sweep sends the job.
+  await options.studyQueue?.send(fileId, [artefact]);
+  return { fileId, artefact, status: 'queued' as const };
 }
 
 const notRetryable = () =>

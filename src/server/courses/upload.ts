@@ -11,6 +11,8 @@ import { failureMessages } from '../ingest/types';
 import type { Jobs } from '../jobs/boss';
 import type { Logger } from '../logger';
 import { newStorageKey, type BlobStorage } from '../storage/blob-storage';
+import type { StudyQueue } from '../study/jobs';
+import { markQueued } from '../study/pipeline';
 import { getUsage, releaseUsage, reserveUsage, usagePeriod, type UsageReservation } from '../usage/usage-counters';
 import { findOwnedCourse } from './directories';
 import { cleanUploadName, storedUploadName } from './upload-name';
@@ -195,6 +197,8 @@ function videoName(requested: string | undefined, videoId: string): string {
 export async function addVideoLink(options: {
   db: Db;
   log: Logger;
+  /** Sends the study artefacts' jobs of a video whose transcript was pasted; null where this process runs no jobs. */
+  studyQueue: StudyQueue | null;
   userId: string;
   courseId: string;
   videoUrl: string;
@@ -237,9 +241,12 @@ export async function addVideoLink(options: {
         await tx
           .insert(filePage)
           .values(pages.map((text, index) => ({ fileId: created.id, pageNumber: index + 1, text, heading: null })));
+        // Ready text is studied like an extracted file's: the artefacts are queued with it.
+        await markQueued(tx, created.id);
       }
       return created;
     }),
   );
+  if (row.status === 'ready') await options.studyQueue?.send(row.id);
   return { files: [row] };
 }

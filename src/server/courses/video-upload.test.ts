@@ -68,6 +68,9 @@ describe('POST /api/files with a video link', () => {
     }
     expect(pages.map((page) => page.text).join(' ')).toContain('Sentence number 200 of the lecture about cells.');
     expect(await uploadsUsed(owner)).toBe(1);
+    // Its text is studied like an extracted file's: every artefact is queued with it.
+    const { artefacts } = await callerFor(services, owner).file.getProcessingStatus({ fileId: row?.id ?? '' });
+    expect(Object.values(artefacts).map((state) => state?.status)).toEqual(['queued', 'queued', 'queued', 'queued', 'queued']);
     // Running the ingest job on it changes nothing.
     await ingestFile(services, row?.id ?? '');
     expect((await rowsOf(owner))[0]?.status).toBe('ready');
@@ -93,7 +96,7 @@ describe('POST /api/files with a video link', () => {
     expect(body.files?.[0]).toMatchObject({ status: 'failed', name: 'Video dQw4w9WgXcQ' });
     const fileId = body.files?.[0]?.id ?? '';
     const caller = callerFor(services, owner);
-    expect(await caller.file.getProcessingStatus({ fileId })).toEqual({
+    expect(await caller.file.getProcessingStatus({ fileId })).toMatchObject({
       status: 'failed',
       error: 'No transcript could be fetched for this video. Paste the transcript to study it.',
       errorKey: 'noTranscript',

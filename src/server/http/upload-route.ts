@@ -154,10 +154,11 @@ async function receiveVideoLink(c: HonoContext<UploadEnv>, services: Services) {
   const courseId = idSchema.safeParse(fields.directoryId);
   if (!courseId.success) throw noCourse();
   if (typeof fields.videoUrl !== 'string') throw invalidVideoLink();
-  const { db, log } = services;
+  const { db, log, studyQueue } = services;
   return addVideoLink({
     db,
     log,
+    studyQueue,
     userId: c.get('userId'),
     courseId: courseId.data,
     videoUrl: fields.videoUrl,

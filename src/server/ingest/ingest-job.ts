@@ -6,6 +6,8 @@ import { file, filePage, user } from '../db/schema';
 import type { Jobs } from '../jobs/boss';
 import type { Logger } from '../logger';
 import type { BlobStorage } from '../storage/blob-storage';
+import type { StudyQueue } from '../study/jobs';
+import { markQueued } from '../study/pipeline';
 import { extractPages } from './extract-pages';
 import { failureMessages, type FailureText } from './types';
 
@@ -29,20 +31,27 @@ export interface IngestDependencies {
   db: Db;
   storage: BlobStorage;
   log: Logger;
+  /** Where the study artefacts of a file whose text is ready are sent; without it they wait queued for the sweep. */
+  studyQueue?: StudyQueue | null;
 }
 
 interface IngestJobData {
   fileId: string;
 }
 
+/** This process's ingest workers per queue instance, woken when a file is sent so that none waits for its next poll. */
+const ingestWorkers = new WeakMap<Jobs, string>();
+
 export async function enqueueIngest(jobs: Jobs, fileId: string): Promise<void> {
   await jobs.send(INGEST_QUEUE, { fileId } satisfies IngestJobData, { singletonKey: fileId });
+  const worker = ingestWorkers.get(jobs);
+  if (worker) jobs.notifyWorker(worker);
 }
 
 /** Creates the queue and starts this process's worker for it. */
 export async function registerIngestJob(jobs: Jobs, dependencies: IngestDependencies): Promise<void> {
   await jobs.createQueue(INGEST_QUEUE, queueOptions);
-  await jobs.work<IngestJobData>(INGEST_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
+  const worker = await jobs.work<IngestJobData>(INGEST_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (!job) return;
     try {
       await ingestFile(dependencies, job.data.fileId, { retrying: job.retryCount > 0 });
@@ -54,6 +63,7 @@ export async function registerIngestJob(jobs: Jobs, dependencies: IngestDependen
       throw error;
     }
   });
+  ingestWorkers.set(jobs, worker);
 }
 
 /** The columns a failure sets: the English text for anyone reading the row, the key and params for translation. */
@@ -117,18 +127,24 @@ export async function ingestFile(
     log.info({ fileId, reason: result.reason, detail: result.detail }, 'file could not be read');
     return markFailed(db, fileId, result);
   }
-  await db.transaction(async (tx) => {
+  const kept = await db.transaction(async (tx) => {
     // Updating first locks the row, and finding none means the file was deleted while it was being read.
-    const [kept] = await tx
+    const [row] = await tx
       .update(file)
       .set({ status: 'ready', ...clearedFailure, pageCount: result.pageCount, updatedAt: new Date() })
       .where(eq(file.id, fileId))
       .returning({ id: file.id });
-    if (!kept) return;
+    if (!row) return false;
     await tx.delete(filePage).where(eq(filePage.fileId, fileId));
-    if (result.pages.length === 0) return;
-    await tx.insert(filePage).values(
-      result.pages.map(({ pageNumber, text, heading }) => ({ fileId, pageNumber, text, heading: heading ?? null })),
-    );
+    if (result.pages.length > 0) {
+      await tx.insert(filePage).values(
+        result.pages.map(({ pageNumber, text, heading }) => ({ fileId, pageNumber, text, heading: heading ?? null })),
+      );
+    }
+    // The study artefacts are queued with the text they are made from, so a crash after the commit loses none.
+    await markQueued(tx, fileId);
+    return true;
   });
+  // Sent right away, waking the workers: no poll interval passes between the text and its artefacts.
+  if (kept) await dependencies.studyQueue?.send(fileId);
 }

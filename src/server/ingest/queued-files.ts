@@ -1,8 +1,9 @@
 import { and, asc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { file } from '../db/schema';
+import { file, studyArtefact } from '../db/schema';
 import type { Jobs } from '../jobs/boss';
 import type { Logger } from '../logger';
+import { sendStudyJobs } from '../study/jobs';
 import { enqueueIngest, failureColumns } from './ingest-job';
 import { failureMessages } from './types';
 
@@ -11,7 +12,9 @@ import { failureMessages } from './types';
  * database, and the worker finds them here and hands them to the ingest job. Offering a file twice is harmless (the
  * queue keeps one job per file, and the job claims the file before reading it). The sweep also fails files left
  * 'extracting' for far longer than any attempt can take (a process that died on the last attempt), so that no file
- * shows "extracting" for ever.
+ * shows "extracting" for ever. The same goes for the study artefacts made from a ready file (src/server/study/): queued
+ * ones are offered to their job again (at most one waits per artefact), and ones left 'running' longer than any attempt
+ * takes are queued again, so that a crash or kill -9 during generation loses nothing.
  */
 export interface SweepDependencies {
   db: Db;
@@ -45,20 +48,70 @@ export async function failAbandonedFiles(db: Db, now: Date = new Date()): Promis
   return failed.length;
 }
 
+/** Far longer than the local engine takes on the largest file; an LLM attempt is bounded by its job's expiry. */
+export const artefactAbandonedAfterMs = 20 * 60 * 1000;
+
+/**
+ * Queues again the artefacts 'running' since before `now - olderThanMs` (0: every running one, for a process that
+ * knows it is the only one, as the embedded database's is at start-up); returns how many.
+ */
+export async function requeueAbandonedArtefacts(
+  db: Db,
+  options: { now?: Date; olderThanMs?: number } = {},
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const olderThanMs = options.olderThanMs ?? artefactAbandonedAfterMs;
+  const requeued = await db
+    .update(studyArtefact)
+    .set({ status: 'queued', updatedAt: now })
+    .where(
+      and(
+        eq(studyArtefact.status, 'running'),
+        olderThanMs > 0 ? lt(studyArtefact.updatedAt, new Date(now.getTime() - olderThanMs)) : undefined,
+      ),
+    )
+    .returning({ id: studyArtefact.id });
+  return requeued.length;
+}
+
+/** Offers every artefact waiting in 'queued' to its job, oldest first; returns how many were offered. */
+export async function enqueueWaitingArtefacts(dependencies: SweepDependencies): Promise<number> {
+  const waiting = await dependencies.db
+    .select({ fileId: studyArtefact.fileId, kind: studyArtefact.kind })
+    .from(studyArtefact)
+    .where(eq(studyArtefact.status, 'queued'))
+    .orderBy(asc(studyArtefact.updatedAt))
+    .limit(batchSize);
+  for (const { fileId, kind } of waiting) await sendStudyJobs(dependencies.jobs, fileId, [kind]);
+  return waiting.length;
+}
+
 export interface RunningSweep {
   /** Stops sweeping; resolves once a sweep in progress has finished. */
   stop(): Promise<void>;
 }
 
 /** Sweeps now and then every `intervalMs` (never two sweeps at once); errors are logged and the next sweep tries again. */
-export function startIngestSweep(dependencies: SweepDependencies, options: { intervalMs: number }): RunningSweep {
+export function startIngestSweep(
+  dependencies: SweepDependencies,
+  options: {
+    intervalMs: number;
+    /** The first sweep queues again every artefact left 'running': true only where this is the one process (PGlite). */
+    requeueRunningOnStart?: boolean;
+  },
+): RunningSweep {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
+  let first = true;
   const sweep = async () => {
     try {
       await failAbandonedFiles(dependencies.db);
       await enqueueWaitingFiles(dependencies);
+      const olderThanMs = first && options.requeueRunningOnStart ? 0 : artefactAbandonedAfterMs;
+      first = false;
+      await requeueAbandonedArtefacts(dependencies.db, { olderThanMs });
+      await enqueueWaitingArtefacts(dependencies);
     } catch (error) {
       dependencies.log.error({ err: error }, 'sweeping files waiting for text extraction failed');
     }

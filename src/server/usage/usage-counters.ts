@@ -8,7 +8,8 @@ import { usageCounter } from '../db/schema';
  * at once can never both take the last unit; `releaseUsage` gives units back when what they paid for could not be
  * made after all. Deleting what was made gives nothing back.
  */
-export type UsageKind = 'uploads';
+/** 'mindMaps' and 'decksAI' count generated mind maps and AI decks (src/server/study/pipeline.ts). */
+export type UsageKind = 'uploads' | 'mindMaps' | 'decksAI';
 
 export type UsagePeriodLength = 'month' | 'day';
 

@@ -7,6 +7,11 @@ import { type Caller, callerFor, createTestServices, createUser, expectRefused, 
 /** A file's failure fields while it has not failed. */
 const noFailure = { error: null, errorKey: null, errorParams: null };
 
+/** Every study artefact of a file whose text has not been read: none is queued yet. */
+const notStarted = Object.fromEntries(
+  ['chunks', 'summary', 'mindmap', 'flashcards', 'learn_path'].map((kind) => [kind, { status: null, ...noFailure }]),
+);
+
 const services = await createTestServices();
 afterAll(() => services.close());
 
@@ -243,12 +248,14 @@ describe('file.getFileExtension and file.getProcessingStatus', () => {
       errorKey: null,
       errorParams: null,
       pageCount: null,
+      artefacts: notStarted,
     });
     await services.db.update(file).set({ status: 'ready', error: null, pageCount: 12 }).where(eq(file.id, stored.id));
     expect(await caller.file.getProcessingStatus({ fileId: stored.id })).toEqual({
       status: 'ready',
       ...noFailure,
       pageCount: 12,
+      artefacts: notStarted,
     });
   });
 

@@ -8,10 +8,12 @@ import {
   getFileExtension,
   getFilesByIds,
   getProcessingStatus,
+  regenerateArtefact,
   renameFile,
   retryProcessing,
   setActiveFile,
 } from '../../courses/files';
+import { studyArtefactKinds } from '../../db/schema';
 import { protectedProcedure, router } from '../init';
 
 const fileIdInput = z.object({ fileId: idSchema });
@@ -48,6 +50,11 @@ export const fileRouter = router({
   getFilePages: protectedProcedure
     .input(z.object({ fileId: idSchema, withText: z.boolean().default(true) }))
     .query(({ ctx, input }) => getFilePages({ db: ctx.services.db, userId: ctx.user.id, ...input })),
+  regenerateArtefact: protectedProcedure
+    .input(z.object({ fileId: idSchema, artefact: z.enum(studyArtefactKinds) }))
+    .mutation(({ ctx, input }) =>
+      regenerateArtefact({ db: ctx.services.db, studyQueue: ctx.services.studyQueue, userId: ctx.user.id, ...input }),
+    ),
   retryProcessing: protectedProcedure
     .input(fileIdInput)
     .mutation(({ ctx, input }) => retryProcessing({ ...ctx.services, userId: ctx.user.id, fileId: input.fileId })),

@@ -1,0 +1,511 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import {
+  APICallError,
+  generateText,
+  JSONParseError,
+  NoObjectGeneratedError,
+  Output,
+  RetryError,
+  streamText,
+  TypeValidationError,
+  type LanguageModel,
+  type ModelMessage,
+} from 'ai';
+import type { z } from 'zod';
+import type { CourseSubject, Deck, LearnPath, Mindmap, Summary } from '../artefacts';
+import {
+  StudyEngineError,
+  type CourseDescriptionEvent,
+  type CourseInput,
+  type EngineCallOptions,
+  type StudyDocument,
+  type StudyEngine,
+} from '../engine';
+import { batchTexts, chunkDocument, DEFAULT_CHUNK_CHARS, documentLanguage, languageName, type DocumentChunk } from './chunks';
+import {
+  checkOutline,
+  courseTagsModelSchema,
+  flashcardsModelSchema,
+  InvalidOutput,
+  learnPathModelSchema,
+  mergeDecks,
+  mergeLearnPath,
+  mindmapModelSchema,
+  summaryModelSchema,
+  toFlashcards,
+  toLearnPathUnits,
+  toMindmap,
+  toSummary,
+  type MindmapModel,
+  type SummaryModel,
+} from './model-schemas';
+
+/**
+ * The `llm` study engine (DESIGN §6): every artefact from a model behind any OpenAI-compatible chat completions
+ * endpoint (OpenAI, Azure OpenAI's v1 endpoint, Ollama, vLLM, llama.cpp's server), through the AI SDK's structured
+ * output with zod schemas. Answers are converted to the artefacts and checked (pages that exist, one correct option,
+ * distinct options, …); an invalid answer is asked for once more with its problems, then fails. Long documents are
+ * map-reduced: the pages are packed into chunks that fit the context budget, each chunk is summarised or mined (map),
+ * and the parts are combined (reduce; in rounds when even the parts do not fit at once).
+ */
+
+export interface LlmEngineOptions {
+  /** The endpoint's base URL; requests go to `${baseUrl}/chat/completions`. */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer …`; local servers (Ollama, llama.cpp) need none. */
+  apiKey: string | undefined;
+  model: string;
+  /** Time allowed for one request to the model (a streamed one included) before it fails as 'aiTimeout'. */
+  timeoutMs: number;
+  /** For tests or proxies; the global fetch otherwise. */
+  fetch?: typeof globalThis.fetch;
+  /** Retries of a 429 or 5xx inside one request, with backoff (honouring retry-after), before it fails. Default 2. */
+  maxRetries?: number;
+  /** Characters of document text per request (map-reduce chunk size). Default 48,000 (≈ 12k tokens). */
+  chunkChars?: number;
+  /** Map requests in flight at once for a long document. Default 2. */
+  concurrency?: number;
+}
+
+export const MAX_FLASHCARDS = 60;
+export const MAX_UNITS = 40;
+const ANSWER_ATTEMPTS = 2;
+
+export function createLlmEngine(options: LlmEngineOptions): StudyEngine {
+  const provider = createOpenAICompatible({
+    name: 'studypath-llm',
+    baseURL: options.baseUrl.replace(/\/+$/, ''),
+    apiKey: options.apiKey,
+    supportsStructuredOutputs: true,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const engine = new LlmEngine(provider.chatModel(options.model), options);
+  return {
+    name: 'llm',
+    summary: (document, call) => engine.summary(document, call),
+    mindmap: (document, call) => engine.mindmap(document, call),
+    flashcards: (document, call) => engine.flashcards(document, call),
+    learnPath: (document, call) => engine.learnPath(document, call),
+    describeCourse: (course, call) => engine.describeCourse(course, call),
+  };
+}
+
+/** Maps what a request ended with to the engine's errors; the caller's own abort is passed on as it is. */
+function toEngineError(error: unknown, timedOut: boolean, signal: AbortSignal | undefined): unknown {
+  if (signal?.aborted) return signal.reason;
+  if (error instanceof StudyEngineError || NoObjectGeneratedError.isInstance(error)) return error;
+  if (timedOut) return new StudyEngineError('aiTimeout', 'The AI model did not answer in time.', {}, true);
+  if (RetryError.isInstance(error)) return toEngineError(error.lastError, timedOut, signal);
+  if (APICallError.isInstance(error)) {
+    const status = error.statusCode;
+    if (status === 401 || status === 403) {
+      return new StudyEngineError('aiNotAuthorized', `The AI endpoint refused the API key (${status}).`, { status });
+    }
+    if (status === 429) return new StudyEngineError('aiRateLimited', 'The AI endpoint is rate limiting requests (429).', {}, true);
+    if (status === 408) return new StudyEngineError('aiTimeout', 'The AI endpoint timed out (408).', {}, true);
+    if (status === undefined || status >= 500) {
+      const detail = status === undefined ? 'cannot be reached' : `answered ${status}`;
+      return new StudyEngineError('aiUnavailable', `The AI endpoint ${detail}: ${error.message}`, {}, true);
+    }
+    if (status === 404) {
+      return new StudyEngineError('aiNotFound', `The AI endpoint or model was not found (404): ${error.message}`, { status });
+    }
+    return new StudyEngineError('aiRequestRefused', `The AI endpoint refused the request (${status}): ${error.message}`, {
+      status,
+    });
+  }
+  return error;
+}
+
+/** What was wrong with an answer that did not parse or did not match the schema, for the model to fix. */
+function describeNoObject(error: NoObjectGeneratedError): string[] {
+  const cause = error.cause;
+  if (JSONParseError.isInstance(cause)) return ['the answer is not valid JSON; answer with one JSON object only'];
+  if (TypeValidationError.isInstance(cause)) {
+    const inner = cause.cause as { issues?: { path: PropertyKey[]; message: string }[] } | undefined;
+    if (inner?.issues) return inner.issues.slice(0, 20).map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`);
+    return [cause.message.slice(0, 500)];
+  }
+  return [error.message];
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      const index = next++;
+      try {
+        results[index] = await fn(items[index] as T);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+
+const pageRange = (chunk: DocumentChunk) =>
+  chunk.pages.length === 1 ? `page ${chunk.pages[0]}` : `pages ${chunk.pages[0]}–${chunk.pages.at(-1)}`;
+
+function renderSummaryNotes(notes: SummaryModel): string {
+  const lines: string[] = [];
+  for (const section of notes.sections) {
+    lines.push(`## ${section.heading} [page ${section.page}]`);
+    for (const point of section.points) lines.push(`- ${point.text} [page ${point.page}]`);
+  }
+  if (notes.keyTerms.length > 0) lines.push('Key terms:');
+  for (const entry of notes.keyTerms) lines.push(`- ${entry.term}${entry.definition ? `: ${entry.definition}` : ''} [page ${entry.page}]`);
+  return lines.join('\n');
+}
+
+function renderOutline(outline: MindmapModel): string {
+  const lines: string[] = [];
+  for (const section of outline.sections) {
+    lines.push(`- ${section.label} [page ${section.page}]`);
+    for (const item of section.concepts) {
+      lines.push(`  - ${item.label} [page ${item.page}]`);
+      for (const entry of item.facts) lines.push(`    - ${entry.label} [page ${entry.page}]`);
+    }
+  }
+  return lines.join('\n');
+}
+
+interface StructuredStep<M, A> {
+  /** The JSON schema's name (response_format.json_schema.name), e.g. 'summary' or 'summary_part'. */
+  name: string;
+  /** What is asked for, for error messages: 'summary'. */
+  label: string;
+  schema: z.ZodType<M>;
+  system: string;
+  prompt: string;
+  convert: (model: M) => A;
+}
+
+class LlmEngine {
+  private readonly maxRetries: number;
+  private readonly chunkChars: number;
+  private readonly concurrency: number;
+
+  constructor(
+    private readonly model: LanguageModel,
+    private readonly options: LlmEngineOptions,
+  ) {
+    this.maxRetries = options.maxRetries ?? 2;
+    this.chunkChars = options.chunkChars ?? DEFAULT_CHUNK_CHARS;
+    this.concurrency = options.concurrency ?? 2;
+  }
+
+  /** Runs one request with the per-request timeout and the caller's signal, mapping its failure. */
+  private async request<T>(signal: AbortSignal | undefined, run: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
+    signal?.throwIfAborted();
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const abortSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    try {
+      return await run(abortSignal);
+    } catch (error) {
+      throw toEngineError(error, timeout.aborted, signal);
+    }
+  }
+
+  /** One structured answer, converted and checked; asked once more with its problems when it is not usable. */
+  private async structured<M, A>(step: StructuredStep<M, A>, signal: AbortSignal | undefined): Promise<A> {
+    const messages: ModelMessage[] = [{ role: 'user', content: step.prompt }];
+    let problems: string[] = [];
+    for (let attempt = 1; attempt <= ANSWER_ATTEMPTS; attempt++) {
+      let answer = '';
+      try {
+        const result = await this.request(signal, async (abortSignal) => {
+          const generated = await generateText({
+            model: this.model,
+            system: step.system,
+            messages,
+            output: Output.object({ schema: step.schema, name: step.name }),
+            maxRetries: this.maxRetries,
+            abortSignal,
+          });
+          answer = generated.text;
+          return generated.output;
+        });
+        return step.convert(result);
+      } catch (error) {
+        if (NoObjectGeneratedError.isInstance(error)) {
+          answer = error.text ?? answer;
+          problems = describeNoObject(error);
+        } else if (error instanceof InvalidOutput) {
+          problems = error.problems;
+        } else {
+          throw error;
+        }
+      }
+      messages.push(
+        { role: 'assistant', content: answer.slice(0, 8000) || '(no answer)' },
+        {
+          role: 'user',
+          content: `That answer cannot be used:\n${problems.map((problem) => `- ${problem}`).join('\n')}\nAnswer again with the complete JSON object, following the schema and every rule above.`,
+        },
+      );
+    }
+    throw new StudyEngineError(
+      'aiInvalidOutput',
+      `The AI model gave no usable ${step.label} in ${ANSWER_ATTEMPTS} attempts: ${problems.slice(0, 5).join('; ')}`,
+      { artefact: step.label },
+    );
+  }
+
+  private system(document: StudyDocument): string {
+    const code = documentLanguage(document);
+    const language = languageName(code);
+    return [
+      'You are the study assistant of StudyPath: you turn course documents into study material for students.',
+      'Use only what the document says; add no outside facts, and skip running headers, footers and page numbers.',
+      'The document text comes page by page; each page starts with a marker like [page 12]. Every item you write cites the page it comes from: the N of the [page N] marker above the text it is based on. Cite only pages that appear in the text you are given.',
+      `Write every text in ${language} (language code ${code}), the language of the document — even though these instructions are in English.`,
+      'Answer with one JSON object that follows the given JSON schema exactly, and nothing else.',
+    ].join('\n');
+  }
+
+  private chunks(document: StudyDocument): DocumentChunk[] {
+    const chunks = chunkDocument(document, this.chunkChars);
+    if (chunks.length === 0) throw new StudyEngineError('documentHasNoText', 'The document has no text to study from.');
+    return chunks;
+  }
+
+  private static partIntro(document: StudyDocument, chunk: DocumentChunk, count: number): string {
+    return count === 1
+      ? `the document "${document.title}"`
+      : `part ${chunk.index} of ${count} (${pageRange(chunk)}) of the document "${document.title}"`;
+  }
+
+  /**
+   * Map-reduce: one answer per chunk, then the answers' texts combined in rounds of batches that fit the budget until
+   * one remains. A document of one chunk is answered in one request (`single`).
+   */
+  private async mapReduce<P, F>(
+    chunks: DocumentChunk[],
+    steps: {
+      single: (chunk: DocumentChunk) => Promise<F>;
+      map: (chunk: DocumentChunk) => Promise<P>;
+      render: (part: P) => string;
+      reduce: (texts: string[], final: boolean) => Promise<P | F>;
+    },
+  ): Promise<F> {
+    const [first] = chunks;
+    if (chunks.length === 1 && first) return steps.single(first);
+    let texts = (await mapLimit(chunks, this.concurrency, steps.map)).map(steps.render);
+    for (;;) {
+      const batches = batchTexts(texts, this.chunkChars);
+      if (batches.length === 1) return (await steps.reduce(texts, true)) as F;
+      const parts = await mapLimit(batches, this.concurrency, (batch) => steps.reduce(batch, false));
+      texts = (parts as P[]).map(steps.render);
+    }
+  }
+
+  async summary(document: StudyDocument, { signal }: EngineCallOptions = {}): Promise<Summary> {
+    const chunks = this.chunks(document);
+    const system = this.system(document);
+    const allPages = new Set(chunks.flatMap((chunk) => chunk.pages));
+    const rules =
+      "Follow the document's own sections in order, using its headings; give each section two to five key points as full sentences; then list the key terms (five to fifteen) with short definitions.";
+    const notes = (chunk: DocumentChunk, name: string) =>
+      this.structured(
+        {
+          name,
+          label: 'summary',
+          schema: summaryModelSchema,
+          system,
+          prompt: `Summarise ${LlmEngine.partIntro(document, chunk, chunks.length)} for a student. ${rules} The title is the document's title; the overview says in one or two sentences what it is about.\n\nDocument text:\n${chunk.text}`,
+          convert: (model) => {
+            toSummary(model, new Set(chunk.pages));
+            return model;
+          },
+        },
+        signal,
+      );
+    return this.mapReduce<SummaryModel, Summary>(chunks, {
+      single: async (chunk) => toSummary(await notes(chunk, 'summary'), allPages),
+      map: (chunk) => notes(chunk, 'summary_part'),
+      render: renderSummaryNotes,
+      reduce: (texts, final) =>
+        this.structured<SummaryModel, SummaryModel | Summary>(
+          {
+            name: final ? 'summary' : 'summary_part',
+            label: 'summary',
+            schema: summaryModelSchema,
+            system,
+            prompt: `Below are summaries of consecutive parts of the document "${document.title}", in order. Combine them into one summary${final ? ' of the whole document' : ''}: merge sections that continue from one part into the next, keep the document's order and at most twelve sections, two to five key points each, and five to twenty key terms. Keep each item's page.\n\n${texts.join('\n\n')}`,
+            convert: (model) => {
+              const summary = toSummary(model, allPages);
+              return final ? summary : model;
+            },
+          },
+          signal,
+        ),
+    });
+  }
+
+  async mindmap(document: StudyDocument, { signal }: EngineCallOptions = {}): Promise<Mindmap> {
+    const chunks = this.chunks(document);
+    const system = this.system(document);
+    const allPages = new Set(chunks.flatMap((chunk) => chunk.pages));
+    const rootPage = chunks[0]?.pages[0] ?? 1;
+    const shape =
+      "three to eight main sections or themes in the document's order; under each, two to five key concepts; under each concept, one to three short facts. Section and concept labels are a few words; a fact is one short sentence at most.";
+    const finish = (outline: MindmapModel) => toMindmap(outline, document.title, rootPage);
+    return this.mapReduce<MindmapModel, Mindmap>(chunks, {
+      single: (chunk) =>
+        this.structured(
+          {
+            name: 'mindmap',
+            label: 'mind map',
+            schema: mindmapModelSchema,
+            system,
+            prompt: `Make a mind map of ${LlmEngine.partIntro(document, chunk, 1)}. Its centre is the document's title; ${shape} Every node cites its page.\n\nDocument text:\n${chunk.text}`,
+            convert: (model) => finish(checkOutline(model, new Set(chunk.pages))),
+          },
+          signal,
+        ),
+      map: (chunk) =>
+        this.structured(
+          {
+            name: 'mindmap_part',
+            label: 'mind map',
+            schema: mindmapModelSchema,
+            system,
+            prompt: `Outline ${LlmEngine.partIntro(document, chunk, chunks.length)} as part of a mind map: ${shape} Every node cites its page.\n\nDocument text:\n${chunk.text}`,
+            convert: (model) => checkOutline(model, new Set(chunk.pages)),
+          },
+          signal,
+        ),
+      render: renderOutline,
+      reduce: (texts, final) =>
+        this.structured<MindmapModel, MindmapModel | Mindmap>(
+          {
+            name: final ? 'mindmap' : 'mindmap_part',
+            label: 'mind map',
+            schema: mindmapModelSchema,
+            system,
+            prompt: `Below are outlines of consecutive parts of the document "${document.title}", in order. Merge them into one mind map${final ? ' of the whole document, its centre the document title' : ''}: ${shape} Merge themes that continue across parts and keep each node's page.\n\n${texts.join('\n\n')}`,
+            convert: (model) => (final ? finish(checkOutline(model, allPages)) : checkOutline(model, allPages)),
+          },
+          signal,
+        ),
+    });
+  }
+
+  async flashcards(document: StudyDocument, { signal }: EngineCallOptions = {}): Promise<Deck> {
+    const chunks = this.chunks(document);
+    const system = this.system(document);
+    const perChunk = Math.min(40, Math.max(8, Math.ceil(MAX_FLASHCARDS / chunks.length) + 4));
+    const decks = await mapLimit(chunks, this.concurrency, (chunk) =>
+      this.structured(
+        {
+          name: 'flashcards',
+          label: 'flashcards',
+          schema: flashcardsModelSchema,
+          system,
+          prompt: `Make up to ${perChunk} flashcards from ${LlmEngine.partIntro(document, chunk, chunks.length)} for a student to review: definition cards (front: a key term; back: its definition from the text), cloze cards (front: an important sentence from the text with one key term replaced by '____'; back: that term) and a few concept cards (front: a question; back: a short answer). Every front is different; nothing about the document itself (authors, headers, page numbers).\n\nDocument text:\n${chunk.text}`,
+          convert: (model) => toFlashcards(model, new Set(chunk.pages)),
+        },
+        signal,
+      ),
+    );
+    if (decks.every((cards) => cards.length === 0)) {
+      throw new StudyEngineError('aiNoContent', 'The AI model found nothing in the document to make flashcards from.');
+    }
+    return mergeDecks(document.title, decks, MAX_FLASHCARDS);
+  }
+
+  async learnPath(document: StudyDocument, { signal }: EngineCallOptions = {}): Promise<LearnPath> {
+    const chunks = this.chunks(document);
+    const system = this.system(document);
+    const parts = await mapLimit(chunks, this.concurrency, (chunk) =>
+      this.structured(
+        {
+          name: 'learn_path',
+          label: 'learn path',
+          schema: learnPathModelSchema,
+          system,
+          prompt: `Make a learn path from ${LlmEngine.partIntro(document, chunk, chunks.length)}: one unit per main section (one to four units, in the document's order), each with one to three lessons of four to eight challenges. Mix the four challenge types:
+- multiple_choice: a question and four distinct options of the same kind and similar length, exactly one correct;
+- true_false: a statement and whether it is true (about half of them false);
+- fill_blank: an important sentence with exactly one '____', the word(s) that fill it, and a word bank of the answer and two or three plausible wrong words;
+- match: three to five terms, each with its definition.
+Every challenge has a short explanation from the document and cites its page. Fill only the fields of the challenge's type and leave the others empty ([], '' or null).
+
+Document text:
+${chunk.text}`,
+          convert: (model) => toLearnPathUnits(model, new Set(chunk.pages)),
+        },
+        signal,
+      ),
+    );
+    return mergeLearnPath(parts, MAX_UNITS);
+  }
+
+  async *describeCourse(course: CourseInput, { signal }: EngineCallOptions = {}): AsyncIterable<CourseDescriptionEvent> {
+    const code = course.language.trim() || 'en';
+    const system = [
+      'You write the description of a course on StudyPath, a study platform: what a student learns from it, from its name and its documents.',
+      `Write in ${languageName(code)} (language code ${code}).`,
+    ].join('\n');
+    const share = Math.max(1500, Math.floor(this.chunkChars / Math.max(1, course.documents.length)));
+    const documents = course.documents
+      .map((document) => {
+        const text = document.pages.map((page) => page.text.trim()).filter(Boolean).join('\n').slice(0, share);
+        return `### ${document.title}\n${text}`;
+      })
+      .join('\n\n');
+    const prompt = `Course name: ${course.name}\n\nIts documents (beginnings):\n${documents || '(none yet)'}\n\nWrite a description of this course in two to four sentences of plain text: no headings, no lists, no markdown.`;
+
+    signal?.throwIfAborted();
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const abortSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    let description = '';
+    try {
+      const result = streamText({
+        model: this.model,
+        system,
+        prompt,
+        maxRetries: this.maxRetries,
+        abortSignal,
+        // Errors arrive as parts of the stream below; without this the SDK would also log them.
+        onError: () => undefined,
+      });
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta' && part.text.length > 0) {
+          description += part.text;
+          yield { type: 'text', text: part.text };
+        } else if (part.type === 'error') {
+          throw part.error;
+        }
+      }
+      abortSignal.throwIfAborted();
+    } catch (error) {
+      throw toEngineError(error, timeout.aborted, signal);
+    }
+    if (description.trim().length === 0) {
+      throw new StudyEngineError('aiInvalidOutput', 'The AI model wrote an empty course description.', { artefact: 'course description' });
+    }
+
+    const tags = await this.structured(
+      {
+        name: 'course_tags',
+        label: 'course tags',
+        schema: courseTagsModelSchema,
+        system: 'You sort courses of a study platform into subjects. Answer with one JSON object that follows the given JSON schema exactly.',
+        prompt: `Course name: ${course.name}\nDocuments: ${course.documents.map((document) => document.title).join(', ') || '(none)'}\nDescription: ${description.trim()}\n\nPick the one to three subjects from the schema's list that fit this course best.`,
+        convert: (model): CourseSubject[] => {
+          const unique = [...new Set(model.tags)].slice(0, 3);
+          if (unique.length === 0) throw new InvalidOutput(['tags is empty; pick at least one subject']);
+          return unique;
+        },
+      },
+      signal,
+    );
+    yield { type: 'tags', tags };
+  }
+}

@@ -1,0 +1,302 @@
+import type { StudyDocument } from '../engine';
+import { definitionIn } from './definitions';
+import { detectLanguage } from './language';
+import { sentencesOf } from './nlp';
+import type { Token } from './nlp';
+import { phrasesOf } from './phrases';
+import type { PhraseHit } from './phrases';
+import { sectionsOf } from './sections';
+import { judgeSentence } from './sentences';
+import { stopWords } from './stopwords';
+import { PageIndex } from '../content-checks';
+import { pageAt, prepareBlocks } from './text-prep';
+
+/** A document read once for all artefacts: its sections, sentences, noun phrases, key terms and definitions. */
+export interface Sentence {
+  index: number;
+  text: string;
+  page: number;
+  section: number;
+  tokens: Token[];
+  /** Content words (lemmas), for similarity. */
+  content: string[];
+  phrases: PhraseHit[];
+  prose: boolean;
+  good: boolean;
+  standalone: boolean;
+}
+
+export interface Section {
+  index: number;
+  heading: string;
+  page: number;
+  sentences: Sentence[];
+  /** This section's key terms by TF-IDF, best first. */
+  terms: { key: string; score: number }[];
+}
+
+export interface Definition {
+  text: string;
+  sentence: Sentence;
+}
+
+export interface KeyTerm {
+  key: string;
+  /** The form to show: the most frequent singular surface, lower-cased unless a name or an acronym. */
+  display: string;
+  /** Its plural as the text writes it, when it does. */
+  plural?: string;
+  proper: boolean;
+  words: number;
+  count: number;
+  score: number;
+  /** The page where it occurs most (its definition's page when it has one). */
+  page: number;
+  /** The section it belongs to most. */
+  home: number;
+  sections: number[];
+  definition?: Definition;
+}
+
+export interface Analysis {
+  title: string;
+  language: string;
+  sections: Section[];
+  sentences: Sentence[];
+  /** Key terms, best first. */
+  terms: KeyTerm[];
+  termByKey: Map<string, KeyTerm>;
+  pages: Set<number>;
+}
+
+const cache = new WeakMap<StudyDocument, Analysis>();
+
+export function analyse(document: StudyDocument): Analysis {
+  const cached = cache.get(document);
+  if (cached) return cached;
+  const analysis = analyseUncached(document);
+  cache.set(document, analysis);
+  return analysis;
+}
+
+function analyseUncached(document: StudyDocument): Analysis {
+  const language = detectLanguage(
+    document.pages.map((page) => page.text),
+    document.language,
+  );
+  const blocks = prepareBlocks(document.pages);
+  const rawSections = sectionsOf(blocks);
+  // Offsets into prepared text only approximate the page a sentence starts on (joins and dropped headers move them).
+  const pageIndex = new PageIndex(document.pages);
+  const stop = stopWords(language);
+  const sentences: Sentence[] = [];
+  const sections: Section[] = rawSections.map((raw, sectionIndex) => {
+    const sectionSentences: Sentence[] = [];
+    for (const block of raw.blocks) {
+      for (const found of sentencesOf(block.text, language)) {
+        const text = found.text;
+        const quality = judgeSentence(text, found.tokens, language);
+        const sentence: Sentence = {
+          index: sentences.length,
+          text,
+          page: pageIndex.bestPage(text, pageAt(block, found.start)),
+          section: sectionIndex,
+          tokens: found.tokens,
+          content: [
+            ...new Set(
+              found.tokens
+                .filter((token) => /\p{L}{2}/u.test(token.text) && !stop.has(token.lower))
+                .map((token) => token.lemma),
+            ),
+          ],
+          phrases: phrasesOf(text, found.tokens, found.start, language),
+          ...quality,
+        };
+        sentences.push(sentence);
+        sectionSentences.push(sentence);
+      }
+    }
+    return { index: sectionIndex, heading: raw.heading ?? '', page: raw.page, sentences: sectionSentences, terms: [] };
+  });
+  const title = titleOf(document);
+  const { terms, termByKey } = keyTermsOf(sections, language, rawSections.map((raw) => raw.heading ?? ''));
+  nameUnnamedSections(sections, termByKey, language);
+  const pages = new Set(document.pages.map((page) => page.pageNumber));
+  return { title, language, sections, sentences, terms, termByKey, pages };
+}
+
+function titleOf(document: StudyDocument): string {
+  const first = document.pages[0];
+  const heading = first?.heading?.trim();
+  const words = heading ? heading.split(/\s+/).length : 0;
+  if (heading && words >= 2 && words <= 20 && /\p{L}{3}/u.test(heading)) return heading;
+  return document.title.trim() || heading || 'Document';
+}
+
+interface TermStats {
+  count: number;
+  bySection: Map<number, number>;
+  byPage: Map<number, number>;
+  surfaces: Map<string, number>;
+  proper: number;
+  words: number;
+}
+
+/**
+ * Key terms by TF-IDF over sections: a term frequent in the document but concentrated in a few sections scores high;
+ * longer phrases, names, terms in headings and defined terms get a bonus. A phrase whose occurrences nearly all sit
+ * inside a longer key phrase gives way to it.
+ */
+function keyTermsOf(sections: Section[], language: string, headings: string[]) {
+  const stats = new Map<string, TermStats>();
+  for (const section of sections) {
+    for (const sentence of section.sentences) {
+      if (!sentence.prose) continue;
+      for (const hit of sentence.phrases) {
+        let entry = stats.get(hit.key);
+        if (!entry) {
+          entry = { count: 0, bySection: new Map(), byPage: new Map(), surfaces: new Map(), proper: 0, words: hit.words };
+          stats.set(hit.key, entry);
+        }
+        entry.count++;
+        entry.bySection.set(section.index, (entry.bySection.get(section.index) ?? 0) + 1);
+        entry.byPage.set(sentence.page, (entry.byPage.get(sentence.page) ?? 0) + 1);
+        entry.surfaces.set(hit.surface, (entry.surfaces.get(hit.surface) ?? 0) + 1);
+        if (hit.proper) entry.proper++;
+      }
+    }
+  }
+  const definitions = new Map<string, Definition>();
+  for (const section of sections) {
+    for (const sentence of section.sentences) {
+      if (!sentence.good) continue;
+      const match = definitionIn(sentence.text, sentence.phrases, language);
+      if (!match) continue;
+      const known = definitions.get(match.key);
+      // The first definition wins, unless a later one reads better (shorter, and on its own).
+      if (!known || (sentence.standalone && !known.sentence.standalone)) {
+        definitions.set(match.key, { text: match.text, sentence });
+      }
+    }
+  }
+  const sectionCount = Math.max(1, sections.length);
+  const headingText = headings.join(' ').toLowerCase();
+  const minCount = sections.reduce((sum, section) => sum + section.sentences.length, 0) > 60 ? 2 : 1;
+  const scored: KeyTerm[] = [];
+  for (const [key, entry] of stats) {
+    const definition = definitions.get(key);
+    if (entry.count < minCount && !definition) continue;
+    const idf = Math.log(1 + sectionCount / entry.bySection.size);
+    let score = entry.count ** 0.7 * idf;
+    if (entry.words > 1) score *= 2;
+    if (headingText.includes(key)) score *= 1.5;
+    if (definition) score *= 1.8;
+    if (entry.count === 1) score *= 0.5;
+    const proper = entry.proper > entry.count / 2;
+    const home = bestOf(entry.bySection, (section) => {
+      const size = sections[section]?.sentences.length ?? 1;
+      return (entry.bySection.get(section) ?? 0) / Math.sqrt(size);
+    });
+    const page = definition?.sentence.page ?? bestOf(entry.byPage, (page) => entry.byPage.get(page) ?? 0);
+    scored.push({
+      key,
+      ...displayOf(key, entry, language),
+      proper,
+      words: entry.words,
+      count: entry.count,
+      score,
+      page,
+      home,
+      sections: [...entry.bySection.keys()].sort((a, b) => a - b),
+      ...(definition ? { definition } : {}),
+    });
+  }
+  scored.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
+  const kept = withoutSubsumed(scored, stats);
+  const termByKey = new Map(kept.map((term) => [term.key, term]));
+  for (const section of sections) {
+    const local = new Map<string, number>();
+    for (const sentence of section.sentences) {
+      for (const hit of sentence.phrases) if (termByKey.has(hit.key)) local.set(hit.key, (local.get(hit.key) ?? 0) + 1);
+    }
+    section.terms = [...local.entries()]
+      .map(([key, count]) => {
+        const term = termByKey.get(key);
+        const idf = Math.log(1 + sectionCount / (term?.sections.length ?? 1));
+        const bonus = (term?.words ?? 1) > 1 ? 1.6 : 1;
+        return { key, score: count ** 0.8 * idf * bonus * (term?.definition ? 1.8 : 1) };
+      })
+      .filter((entry) => (local.get(entry.key) ?? 0) >= (section.sentences.length > 30 ? 2 : 1))
+      .sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
+  }
+  return { terms: kept, termByKey };
+}
+
+function bestOf(counts: Map<number, number>, score: (key: number) => number): number {
+  let best = -1;
+  let bestScore = -Infinity;
+  for (const key of [...counts.keys()].sort((a, b) => a - b)) {
+    const value = score(key);
+    if (value > bestScore) {
+      best = key;
+      bestScore = value;
+    }
+  }
+  return best;
+}
+
+function displayOf(key: string, entry: TermStats, language: string): { display: string; plural?: string } {
+  const forms = [...entry.surfaces.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const singular = forms.find(([surface]) => language !== 'en' || surface.toLowerCase() === key)?.[0];
+  const plural =
+    language === 'en' && singular
+      ? forms.find(([surface]) => surface.toLowerCase() !== singular.toLowerCase())?.[0]
+      : undefined;
+  const show = (surface: string) => {
+    const words = surface.split(' ');
+    // A sentence's first word is capitalised by position only: "Nested trace trees" → "nested trace trees".
+    const fixed = words.map((word) => {
+      const lowerElsewhere = [...entry.surfaces.keys()].some((form) => form.includes(word.toLowerCase()));
+      const isAcronym = word.length > 1 && word === word.toUpperCase();
+      if (language === 'en' && !isAcronym && lowerElsewhere && entry.proper * 2 <= entry.count) return word.toLowerCase();
+      return word;
+    });
+    return fixed.join(' ');
+  };
+  const display = show(singular ?? forms[0]?.[0] ?? key);
+  return plural ? { display, plural: show(plural) } : { display };
+}
+
+/** Drops a term that mostly occurs inside a longer key term ("trace" inside "trace tree" when it is rarely alone). */
+function withoutSubsumed(terms: KeyTerm[], stats: Map<string, TermStats>): KeyTerm[] {
+  const top = terms.slice(0, 400);
+  const keys = new Set(top.map((term) => term.key));
+  const dropped = new Set<string>();
+  for (const longer of top) {
+    if (longer.words < 2) continue;
+    const parts = longer.key.split(' ');
+    for (let size = 1; size < parts.length; size++) {
+      for (let from = 0; from + size <= parts.length; from++) {
+        const inner = parts.slice(from, from + size).join(' ');
+        if (!keys.has(inner)) continue;
+        const innerCount = stats.get(inner)?.count ?? 0;
+        if (innerCount <= longer.count * 1.25) dropped.add(inner);
+      }
+    }
+  }
+  return top.filter((term) => !dropped.has(term.key));
+}
+
+/** Sections without a heading of their own are named after their leading key term. */
+function nameUnnamedSections(sections: Section[], termByKey: Map<string, KeyTerm>, language: string): void {
+  const used = new Set(sections.map((section) => section.heading.toLowerCase()));
+  sections.forEach((section, index) => {
+    if (section.heading) return;
+    const candidate = section.terms
+      .map((entry) => termByKey.get(entry.key)?.display)
+      .find((display) => display && !used.has(display.toLowerCase()));
+    const fallback = language === 'de' ? `Teil ${index + 1}` : `Part ${index + 1}`;
+    section.heading = candidate ? `${candidate.charAt(0).toUpperCase()}${candidate.slice(1)}` : fallback;
+    used.add(section.heading.toLowerCase());
+  });
+}

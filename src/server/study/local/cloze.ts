@@ -1,0 +1,63 @@
+import type { Analysis, KeyTerm, Sentence } from './analysis';
+import { BLANK } from '../artefacts';
+
+/** A key term blanked out of a sentence that can stand on its own: the core of cloze cards and several challenges. */
+export interface Cloze {
+  term: KeyTerm;
+  sentence: Sentence;
+  /** The term as the sentence writes it (maybe plural or capitalised). */
+  surface: string;
+  /** The sentence with the term replaced by the blank. */
+  blanked: string;
+}
+
+/**
+ * One cloze per key term (its most informative sentence), and each sentence used once. The term must occur exactly
+ * once in the sentence, and its words must not give it away elsewhere in the sentence.
+ */
+export function clozesOf(analysis: Analysis, sentences: readonly Sentence[], limit: number): Cloze[] {
+  const rank = new Map(analysis.terms.map((term, index) => [term.key, index]));
+  const bySentence = [...sentences].filter((sentence) => sentence.standalone);
+  const candidates: { cloze: Cloze; score: number }[] = [];
+  for (const sentence of bySentence) {
+    const keyed = sentence.phrases.filter((hit) => rank.has(hit.key));
+    const otherTerms = new Set(keyed.map((hit) => hit.key)).size - 1;
+    for (const hit of keyed) {
+      if (!hit.whole) continue;
+      const term = analysis.termByKey.get(hit.key);
+      if (!term) continue;
+      const cloze = clozeAt(sentence, term, hit.start, hit.end);
+      if (!cloze) continue;
+      const termRank = rank.get(hit.key) ?? 1000;
+      const lengthFit = sentence.text.length >= 60 && sentence.text.length <= 220 ? 1 : 0.6;
+      const score = (1 / (1 + termRank / 20)) * (1 + 0.3 * Math.min(3, otherTerms)) * lengthFit;
+      candidates.push({ cloze, score });
+    }
+  }
+  candidates.sort((a, b) => b.score - a.score || a.cloze.sentence.index - b.cloze.sentence.index);
+  const usedTerms = new Set<string>();
+  const usedSentences = new Set<number>();
+  const result: Cloze[] = [];
+  for (const { cloze } of candidates) {
+    if (result.length >= limit) break;
+    if (usedTerms.has(cloze.term.key) || usedSentences.has(cloze.sentence.index)) continue;
+    usedTerms.add(cloze.term.key);
+    usedSentences.add(cloze.sentence.index);
+    result.push(cloze);
+  }
+  return result;
+}
+
+export function clozeAt(sentence: Sentence, term: KeyTerm, start: number, end: number): Cloze | undefined {
+  const surface = sentence.text.slice(start, end);
+  const before = sentence.text.slice(0, start);
+  const after = sentence.text.slice(end);
+  const rest = `${before} ${after}`.toLowerCase();
+  // A term that shows elsewhere in the sentence (or any of its longer words) would give the answer away.
+  const giveaways = term.key.split(' ').filter((word) => word.length >= 4);
+  if (giveaways.some((word) => rest.includes(word.slice(0, Math.max(4, word.length - 2))))) return undefined;
+  if (/[\p{L}\p{N}'’-]$/u.test(before) || /^[\p{L}\p{N}'’-]/u.test(after)) return undefined;
+  const blankedWords = (before + after).split(/\s+/).filter((word) => /\p{L}{3}/u.test(word)).length;
+  if (blankedWords < 5) return undefined;
+  return { term, sentence, surface, blanked: `${before}${BLANK}${after}` };
+}

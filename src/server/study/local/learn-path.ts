@@ -1,0 +1,217 @@
+import type { Challenge, LearnPath } from '../artefacts';
+import { BLANK, LESSON_MAX_CHALLENGES, LESSON_MIN_CHALLENGES } from '../artefacts';
+import { StudyEngineError } from '../engine';
+import type { Analysis, KeyTerm, Section } from './analysis';
+import type { Cloze } from './cloze';
+import { clozesOf } from './cloze';
+import { distractorsFor } from './distractors';
+import { hashOf, shuffled } from './random';
+import type { Wording } from './wording';
+import { wordingFor } from './wording';
+
+type ChallengeType = Challenge['type'];
+const rotation: ChallengeType[] = ['multiple_choice', 'fill_blank', 'true_false', 'multiple_choice', 'true_false', 'fill_blank'];
+const maxPerUnit = 24;
+
+interface Draft {
+  challenge: Challenge;
+  /** The term it asks about, for lesson titles. */
+  term: string;
+}
+
+/**
+ * Units follow the sections; a section too thin for a lesson of its own joins the next one. Each unit's challenges
+ * come from its definitions (which term is described? match terms to definitions) and from cloze sentences
+ * (multiple choice, fill in the blank, true/false with a swapped term), mixed, then cut into lessons of 4–8.
+ */
+export function buildLearnPath(analysis: Analysis): LearnPath {
+  const wording = wordingFor(analysis.language);
+  const units: LearnPath['units'] = [];
+  let carried: { section: Section; drafts: Draft[] } | undefined;
+  for (const section of analysis.sections) {
+    const drafts = [...(carried?.drafts ?? []), ...draftsFor(analysis, section, wording)];
+    const page = Math.min(carried?.section.page ?? section.page, section.page);
+    if (drafts.length < LESSON_MIN_CHALLENGES) {
+      carried = { section: carried?.section ?? section, drafts };
+      continue;
+    }
+    carried = undefined;
+    // A thin section joins the next one, whose heading the unit takes, from the first page of both.
+    units.push({ ...unitOf(analysis, section, drafts, wording), page });
+  }
+  if (carried && carried.drafts.length > 0) {
+    const last = units.at(-1);
+    if (last) {
+      const challenges = [...last.lessons.flatMap((lesson) => lesson.challenges), ...carried.drafts.map((d) => d.challenge)];
+      last.lessons = lessonsOf(challenges.map((challenge) => ({ challenge, term: '' })), wording);
+    } else if (carried.drafts.length >= LESSON_MIN_CHALLENGES) {
+      units.push(unitOf(analysis, carried.section, carried.drafts, wording));
+    }
+  }
+  if (units.length === 0) {
+    throw new StudyEngineError('tooLittleText', 'The document has too little text to make a lesson from.');
+  }
+  return { units };
+}
+
+function unitOf(analysis: Analysis, section: Section, drafts: Draft[], wording: Wording) {
+  const terms = section.terms
+    .slice(0, 3)
+    .map((entry) => analysis.termByKey.get(entry.key)?.display)
+    .filter((display): display is string => Boolean(display));
+  return {
+    title: section.heading,
+    description: terms.length > 0 ? wording.unitCovers(wording.list(terms)) : wording.unitPractice,
+    page: section.page,
+    lessons: lessonsOf(drafts, wording),
+  };
+}
+
+/** n ≥ 4 challenges → ⌈n/8⌉ lessons of nearly equal size, each between 4 and 8. */
+function lessonsOf(drafts: Draft[], wording: Wording) {
+  const count = Math.ceil(drafts.length / LESSON_MAX_CHALLENGES);
+  const lessons = [];
+  let from = 0;
+  for (let index = 0; index < count; index++) {
+    const size = Math.floor(drafts.length / count) + (index < drafts.length % count ? 1 : 0);
+    const part = drafts.slice(from, from + size);
+    from += size;
+    const terms = [...new Set(part.map((draft) => draft.term).filter(Boolean))].slice(0, 2);
+    lessons.push({ title: wording.lesson(index + 1, wording.list(terms)), challenges: part.map((draft) => draft.challenge) });
+  }
+  return lessons;
+}
+
+function draftsFor(analysis: Analysis, section: Section, wording: Wording): Draft[] {
+  const standalone = section.sentences.filter((sentence) => sentence.standalone).length;
+  const budget = Math.min(maxPerUnit, standalone <= 12 ? standalone : Math.floor(standalone / 2) + 6);
+  if (budget === 0) return [];
+  const definitions = section.terms
+    .map((entry) => analysis.termByKey.get(entry.key))
+    .filter((term): term is KeyTerm => term?.definition?.sentence.section === section.index);
+  const asked = definitions.slice(0, 2);
+  const askedSentences = new Set(asked.map((term) => term.definition?.sentence.index));
+  const clozes = clozesOf(
+    analysis,
+    section.sentences.filter((sentence) => !askedSentences.has(sentence.index)),
+    budget,
+  ).filter((cloze) => !asked.includes(cloze.term));
+  const drafts: Draft[] = [];
+  for (const term of asked) {
+    const challenge = definitionChoice(analysis, term, section, wording);
+    if (challenge) drafts.push({ challenge, term: term.display });
+  }
+  clozes.forEach((cloze, index) => {
+    if (drafts.length >= budget) return;
+    const type = rotation[index % rotation.length] ?? 'multiple_choice';
+    const challenge = fromCloze(analysis, cloze, type, section) ?? fromCloze(analysis, cloze, 'true_false', section);
+    if (challenge) drafts.push({ challenge, term: cloze.term.display });
+  });
+  const match = matchOf(definitions, clozes, wording);
+  if (match && drafts.length >= 3) drafts.splice(Math.min(drafts.length, 5), 0, { challenge: match, term: '' });
+  return interleave(drafts);
+}
+
+/** Spreads challenges of one type apart, keeping the order stable for the same content. */
+function interleave(drafts: Draft[]): Draft[] {
+  const byType = new Map<ChallengeType, Draft[]>();
+  for (const draft of drafts) byType.set(draft.challenge.type, [...(byType.get(draft.challenge.type) ?? []), draft]);
+  const queues = [...byType.values()];
+  const result: Draft[] = [];
+  while (result.length < drafts.length) {
+    for (const queue of queues) {
+      const next = queue.shift();
+      if (next) result.push(next);
+    }
+  }
+  return result;
+}
+
+function definitionChoice(analysis: Analysis, term: KeyTerm, section: Section, wording: Wording): Challenge | undefined {
+  const definition = term.definition;
+  if (!definition) return undefined;
+  const distractors = distractorsFor(analysis, term, {
+    section: section.index,
+    avoid: definition.text,
+    plural: false,
+    count: 3,
+  });
+  if (distractors.length < 3) return undefined;
+  const question = wording.whichTerm(definition.text.replace(/\.$/, ''));
+  return {
+    type: 'multiple_choice',
+    question,
+    explanation: definition.sentence.text,
+    page: definition.sentence.page,
+    options: shuffled(
+      [{ text: term.display, correct: true }, ...distractors.map((text) => ({ text, correct: false }))],
+      question,
+    ),
+  };
+}
+
+function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, section: Section): Challenge | undefined {
+  const { sentence, term, surface } = cloze;
+  const plural = Boolean(term.plural) && surface.toLowerCase() === term.plural?.toLowerCase();
+  const answer = plural ? (term.plural ?? term.display) : term.display;
+  const wording = wordingFor(analysis.language);
+  const count = type === 'fill_blank' ? 2 : type === 'true_false' ? 1 : 3;
+  const distractors = distractorsFor(analysis, term, { section: section.index, avoid: sentence.text, plural, count });
+  const base = { explanation: sentence.text, page: sentence.page };
+  if (type === 'multiple_choice') {
+    if (distractors.length < 3) return undefined;
+    const question = wording.fillBlank(cloze.blanked);
+    const options = [{ text: answer, correct: true }, ...distractors.map((text) => ({ text, correct: false }))];
+    if (new Set(options.map((option) => option.text.toLowerCase())).size !== 4) return undefined;
+    return { type, question, ...base, options: shuffled(options, question) };
+  }
+  if (type === 'fill_blank') {
+    if (distractors.length < 1) return undefined;
+    const accepted = [...new Set([term.display, term.plural, surface].filter((form): form is string => Boolean(form)))].filter(
+      (form) => form.toLowerCase() !== answer.toLowerCase(),
+    );
+    const bank = [answer, ...distractors];
+    return { type, question: cloze.blanked, ...base, answer, acceptedAnswers: accepted, options: shuffled(bank, cloze.blanked) };
+  }
+  if (type === 'true_false') {
+    // Half the statements (by the sentence's hash) are made false by swapping the term for another of its kind.
+    const makeFalse = hashOf(sentence.text) % 2 === 0 && distractors.length > 0;
+    if (!makeFalse) return { type, question: sentence.text, ...base, answer: true };
+    const replacement = distractors[0] ?? '';
+    const atStart = cloze.blanked.startsWith(BLANK);
+    const swapped = cloze.blanked.replace(BLANK, atStart ? capitalise(replacement) : replacement);
+    if (analysis.sentences.some((other) => other.text === swapped)) return undefined;
+    return { type, question: swapped, ...base, answer: false };
+  }
+  return undefined;
+}
+
+/** Match terms to their definitions, or (without three definitions) to the sentences they were blanked from. */
+function matchOf(definitions: KeyTerm[], clozes: Cloze[], wording: Wording): Challenge | undefined {
+  const fromDefinitions = definitions.flatMap((term) =>
+    term.definition ? [{ term: term.display, definition: term.definition.text, sentence: term.definition.sentence }] : [],
+  );
+  const fromClozes = clozes
+    .filter((cloze) => cloze.sentence.text.length <= 180)
+    .slice(-5)
+    .map((cloze) => ({ term: cloze.term.display, definition: cloze.blanked, sentence: cloze.sentence }));
+  const candidates = fromDefinitions.length >= 3 ? fromDefinitions : fromClozes;
+  // The explanation quotes every pair's sentence and cites one page: keep the pairs from that page and the next.
+  const firstPage = Math.min(...candidates.map((pair) => pair.sentence.page));
+  const pairs = candidates.filter((pair) => pair.sentence.page - firstPage <= 1).slice(0, 5);
+  if (pairs.length < 3) return undefined;
+  if (new Set(pairs.map((pair) => pair.term.toLowerCase())).size !== pairs.length) return undefined;
+  const first = pairs[0];
+  if (!first) return undefined;
+  return {
+    type: 'match',
+    question: wording.match,
+    explanation: pairs.map((pair) => pair.sentence.text).join(' '),
+    page: firstPage,
+    pairs: pairs.map(({ term, definition }) => ({ term, definition })),
+  };
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,78 @@
+import type { Mindmap, MindmapNode } from '../artefacts';
+import { StudyEngineError } from '../engine';
+import type { Analysis, Section, Sentence } from './analysis';
+
+const conceptsPerSection = 4;
+const factsPerConcept = 2;
+
+/**
+ * document → sections → key concepts (the section's top terms) → facts (short sentences of the section that use the
+ * concept, its definition first). Ids are built from positions and term keys, so the same document gives the same ids.
+ */
+export function buildMindmap(analysis: Analysis): Mindmap {
+  const children = analysis.sections.map((section) => sectionNode(analysis, section));
+  if (children.length === 0) {
+    throw new StudyEngineError('tooLittleText', 'The document has too little running text for a mind map.');
+  }
+  const firstPage = Math.min(...analysis.sections.map((section) => section.page));
+  return { root: { id: 'root', label: analysis.title, page: firstPage, children } };
+}
+
+function sectionNode(analysis: Analysis, section: Section): MindmapNode {
+  const id = `s${section.index + 1}`;
+  const used = new Set<number>();
+  const concepts: MindmapNode[] = [];
+  for (const entry of section.terms) {
+    if (concepts.length >= conceptsPerSection) break;
+    const term = analysis.termByKey.get(entry.key);
+    if (!term) continue;
+    const mentions = section.sentences.filter((sentence) => sentence.phrases.some((hit) => hit.key === term.key));
+    const first = mentions[0];
+    if (!first) continue;
+    const facts = factsAbout(term.key, mentions, used, term.definition?.sentence);
+    const conceptId = `${id}-${slug(term.key)}`;
+    concepts.push({
+      id: conceptId,
+      label: term.display,
+      page: facts[0]?.page ?? first.page,
+      children: facts.map((fact, index) => ({
+        id: `${conceptId}-f${index + 1}`,
+        label: fact.text,
+        page: fact.page,
+        children: [],
+      })),
+    });
+  }
+  return { id, label: section.heading, page: section.page, children: concepts };
+}
+
+function factsAbout(key: string, mentions: Sentence[], used: Set<number>, definition?: Sentence): Sentence[] {
+  const usable = mentions.filter((sentence) => sentence.standalone && !used.has(sentence.index));
+  const short = usable
+    .filter((sentence) => sentence.text.length <= 160)
+    .sort((a, b) => factScore(b, key) - factScore(a, key) || a.index - b.index);
+  const picked: Sentence[] = [];
+  if (definition && mentions.includes(definition) && !used.has(definition.index)) picked.push(definition);
+  for (const sentence of short) {
+    if (picked.length >= factsPerConcept) break;
+    if (!picked.includes(sentence)) picked.push(sentence);
+  }
+  for (const sentence of picked) used.add(sentence.index);
+  return picked;
+}
+
+/** Short sentences with the concept early and other terms in them read best as a fact. */
+function factScore(sentence: Sentence, key: string): number {
+  const position = sentence.phrases.find((hit) => hit.key === key)?.start ?? 0;
+  return sentence.phrases.length / 3 - sentence.text.length / 160 - position / sentence.text.length;
+}
+
+function slug(key: string): string {
+  return (
+    key
+      .normalize('NFKD')
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'term'
+  );
+}

@@ -1,0 +1,135 @@
+import winkNLP from 'wink-nlp';
+import type { WinkMethods } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import { stopWords } from './stopwords';
+
+/**
+ * Sentences and tokens of a stretch of text. English goes through wink-nlp (sentence boundaries, universal POS tags,
+ * lemmas); every other language through `Intl.Segmenter` with light rules for parts of speech (German capitalises its
+ * nouns, which is enough to find noun phrases).
+ */
+export interface Token {
+  text: string;
+  lower: string;
+  lemma: string;
+  /** Universal dependencies tag (NOUN, PROPN, ADJ, VERB, AUX, PUNCT, …); guessed outside English. */
+  pos: string;
+  /** Offsets within the text given to `sentencesOf`. */
+  start: number;
+  end: number;
+}
+
+export interface RawSentence {
+  text: string;
+  start: number;
+  tokens: Token[];
+}
+
+let wink: WinkMethods | undefined;
+
+/** wink's model loads in about 100 ms, once per process, on first use. */
+function englishNlp(): WinkMethods {
+  wink ??= winkNLP(model, ['sbd', 'pos']);
+  return wink;
+}
+
+export function sentencesOf(text: string, language: string): RawSentence[] {
+  return language === 'en' ? englishSentences(text) : segmentedSentences(text, language);
+}
+
+function englishSentences(text: string): RawSentence[] {
+  const nlp = englishNlp();
+  const its = nlp.its;
+  const doc = nlp.readDoc(text);
+  const values = doc.tokens().out(its.value);
+  const tags = doc.tokens().out(its.pos);
+  // wink's typings declare lemma with the model-addons signature the other `its` helpers lack; it works the same way.
+  const lemmas = doc.tokens().out(its.lemma as unknown as typeof its.value);
+  const tokens: Token[] = [];
+  let cursor = 0;
+  values.forEach((value, index) => {
+    const found = text.indexOf(value, cursor);
+    const start = found >= 0 && found - cursor < 50 ? found : cursor;
+    const end = start + value.length;
+    cursor = end;
+    const lower = value.toLowerCase();
+    tokens.push({ text: value, lower, lemma: lemmas[index] ?? lower, pos: tags[index] ?? 'X', start, end });
+  });
+  const spans = doc.sentences().out(its.span) as unknown as [number, number][];
+  return spans.flatMap(([first, last]) => {
+    const sentenceTokens = tokens.slice(first, last + 1);
+    const head = sentenceTokens[0];
+    const tail = sentenceTokens.at(-1);
+    if (!head || !tail) return [];
+    return [{ text: text.slice(head.start, tail.end), start: head.start, tokens: sentenceTokens }];
+  });
+}
+
+const segmenters = new Map<string, { sentences: Intl.Segmenter; words: Intl.Segmenter }>();
+
+function segmenterFor(language: string) {
+  let segmenter = segmenters.get(language);
+  if (!segmenter) {
+    const locale = Intl.Segmenter.supportedLocalesOf([language]).length > 0 ? language : 'en';
+    segmenter = {
+      sentences: new Intl.Segmenter(locale, { granularity: 'sentence' }),
+      words: new Intl.Segmenter(locale, { granularity: 'word' }),
+    };
+    segmenters.set(language, segmenter);
+  }
+  return segmenter;
+}
+
+/** Abbreviations after which `Intl.Segmenter` wrongly ends a German sentence ("z. B.", "d. h.", "Nr."). */
+const abbreviationEnd = /(?:\b(?:z|d|u|s|v|o|bzw|ca|vgl|etc|Nr|Abb|Kap|Dr|Prof|bspw|usw|ggf|evtl|inkl|sog|i\.\s?d|u\.\s?a)\.\s*)$/;
+
+function segmentedSentences(text: string, language: string): RawSentence[] {
+  const { sentences, words } = segmenterFor(language);
+  const stop = stopWords(language);
+  const raw: { start: number; end: number }[] = [];
+  for (const segment of sentences.segment(text)) {
+    const start = segment.index;
+    const end = segment.index + segment.segment.trimEnd().length;
+    const previous = raw.at(-1);
+    if (previous && abbreviationEnd.test(text.slice(previous.start, previous.end))) previous.end = end;
+    else if (end > start) raw.push({ start, end });
+  }
+  return raw.flatMap(({ start, end }) => {
+    const leading = text.slice(start, end).length - text.slice(start, end).trimStart().length;
+    const sentenceStart = start + leading;
+    const tokens: Token[] = [];
+    for (const word of words.segment(text.slice(sentenceStart, end))) {
+      if (!word.segment.trim()) continue;
+      const value = word.segment;
+      const lower = value.toLowerCase();
+      const pos = word.isWordLike ? '' : /^\p{N}+$/u.test(value) ? 'NUM' : 'PUNCT';
+      const tokenStart = sentenceStart + word.index;
+      tokens.push({ text: value, lower, lemma: lower, pos, start: tokenStart, end: tokenStart + value.length });
+    }
+    guessTags(tokens, stop, language);
+    return tokens.length > 0 ? [{ text: text.slice(sentenceStart, end), start: sentenceStart, tokens }] : [];
+  });
+}
+
+/**
+ * Parts of speech without a model. German: a capitalised word that is not a stop word is a noun (sentence-initial
+ * words too, unless they are stop words); a lower-case word with an adjective ending before a noun is an adjective.
+ * Other languages: longer words count as nouns, which is enough for single-word key terms.
+ */
+function guessTags(tokens: Token[], stop: ReadonlySet<string>, language: string): void {
+  for (const token of tokens) {
+    if (token.pos) continue;
+    if (/^\p{N}/u.test(token.text)) token.pos = 'NUM';
+    else if (stop.has(token.lower)) token.pos = 'DET';
+    else if (language === 'de') token.pos = /^\p{Lu}/u.test(token.text) ? 'NOUN' : 'X';
+    else token.pos = token.text.length >= 5 ? 'NOUN' : 'X';
+  }
+  if (language !== 'de') return;
+  for (let index = tokens.length - 2; index >= 0; index--) {
+    const token = tokens[index];
+    const next = tokens[index + 1];
+    if (token?.pos === 'X' && (next?.pos === 'NOUN' || next?.pos === 'ADJ') && /(?:e|en|er|es|em)$/.test(token.text)) {
+      token.pos = 'ADJ';
+    }
+  }
+}

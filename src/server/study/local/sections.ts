@@ -1,0 +1,107 @@
+import type { Block, TextBlock } from './text-prep';
+
+/**
+ * The document's units: split at its top-level headings (chapters, numbered sections, slide titles), back matter
+ * dropped, tiny sections merged into a neighbour, a huge stretch without headings cut into parts of a few pages.
+ */
+export interface RawSection {
+  /** null when the document gives none: named later after its key terms. */
+  heading: string | null;
+  page: number;
+  blocks: TextBlock[];
+}
+
+/** A section shorter than this joins a neighbour: 600 characters, less in a short document (a tenth of it). */
+const minSectionChars = (totalChars: number) => Math.min(600, Math.max(150, totalChars / 10));
+const maxSectionPages = 30;
+const partPages = 12;
+const maxSections = 40;
+
+export function sectionsOf(blocks: readonly Block[]): RawSection[] {
+  let sections: (RawSection & { backMatter: boolean })[] = [];
+  let current: (RawSection & { backMatter: boolean }) | undefined;
+  const lastPage = blocks.reduce((last, block) => Math.max(last, block.page), 1);
+  let backMatterFrom = Infinity;
+  for (const block of blocks) {
+    // Notes, references or an index in the last part of a document: what follows is back matter too.
+    if (block.page >= backMatterFrom) break;
+    if (block.kind === 'heading' && block.backMatter && block.page > lastPage * 0.6) backMatterFrom = block.page;
+    if (block.kind === 'heading') {
+      if (block.level === 1 || block.backMatter) {
+        current = { heading: block.text, page: block.page, blocks: [], backMatter: block.backMatter };
+        sections.push(current);
+      }
+      continue;
+    }
+    if (!current) {
+      current = { heading: null, page: block.page, blocks: [], backMatter: false };
+      sections.push(current);
+    }
+    current.blocks.push(block);
+  }
+  sections = sections.filter((section) => !section.backMatter && section.blocks.length > 0);
+  const total = sections.reduce((sum, section) => sum + charsOf(section), 0);
+  return capCount(mergeTiny(sections.flatMap(splitHuge), minSectionChars(total)));
+}
+
+const charsOf = (section: RawSection) => section.blocks.reduce((sum, block) => sum + block.text.length, 0);
+const lastPageOf = (section: RawSection) => {
+  const last = section.blocks.at(-1);
+  return last ? (last.breaks.at(-1)?.page ?? last.page) : section.page;
+};
+
+function mergeTiny(sections: RawSection[], minChars: number): RawSection[] {
+  const merged: RawSection[] = [];
+  let pending: RawSection | undefined;
+  for (const section of sections) {
+    if (pending) {
+      // A tiny front section (title, authors) goes into the next one, which keeps its own heading.
+      section.blocks = [...pending.blocks, ...section.blocks];
+      section.page = Math.min(pending.page, section.page);
+      section.heading ??= pending.heading;
+      pending = undefined;
+    }
+    const previous = merged.at(-1);
+    if (charsOf(section) >= minChars) merged.push(section);
+    else if (previous) previous.blocks.push(...section.blocks);
+    else pending = section;
+  }
+  if (pending) merged.push(pending);
+  return merged;
+}
+
+/** A stretch of more than 30 pages under one heading (or none) becomes parts of about 12 pages. */
+function splitHuge(section: RawSection): RawSection[] {
+  const span = lastPageOf(section) - section.page + 1;
+  if (span <= maxSectionPages) return [section];
+  const partCount = Math.ceil(span / partPages);
+  const parts: RawSection[] = [];
+  for (const block of section.blocks) {
+    const index = Math.min(partCount - 1, Math.floor((block.page - section.page) / partPages));
+    const heading = section.heading ? `${section.heading} (${index + 1})` : null;
+    let part = parts.at(-1);
+    if (!part || parts.length - 1 < index) {
+      part = { heading, page: block.page, blocks: [] };
+      parts.push(part);
+    }
+    part.blocks.push(block);
+  }
+  return parts;
+}
+
+/** Many short headings (a deck of 80 slides): neighbours merged, the smaller into the one before, until 40 are left. */
+function capCount(sections: RawSection[]): RawSection[] {
+  const result = [...sections];
+  while (result.length > maxSections) {
+    let smallest = 1;
+    for (let index = 1; index < result.length; index++) {
+      const here = result[index];
+      const best = result[smallest];
+      if (here && best && charsOf(here) < charsOf(best)) smallest = index;
+    }
+    const [removed] = result.splice(smallest, 1);
+    const previous = result[smallest - 1];
+    if (removed && previous) previous.blocks.push(...removed.blocks);
+  }
+  return result;
+}

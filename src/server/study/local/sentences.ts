@@ -1,0 +1,67 @@
+import type { Token } from './nlp';
+import { stopWords } from './stopwords';
+
+/**
+ * What a sentence is good for. `good`: a complete, readable sentence that can stand as a key point. `standalone`:
+ * also makes sense on its own on a card or in a question (no "this figure", no "However," opening, no first person).
+ */
+export interface SentenceQuality {
+  /** Running text (not code, a reference or a heading): its noun phrases count towards key terms. */
+  prose: boolean;
+  good: boolean;
+  standalone: boolean;
+}
+
+const url = /(?:https?:\/\/|www\.|\S+@\S+\.\w|\.(?:com|org|net|edu|de)\b)/i;
+const dangling =
+  /\b(?:this|these|the following|the above|above|below|following|previous|next)\s+(?:figure|table|section|chapter|example|equation|list|page|slide|diagram|graph|listing|code)s?\b|\b(?:fig(?:ure)?|table|listing|eq|equation|abb(?:ildung)?|tab(?:elle)?)\.?\s*\d|\b(?:see|siehe|vgl)\.?\s|\b(?:diese[rsnm]?|folgende[rnms]?|obige[rnms]?)\s+(?:abbildung|tabelle|kapitel|abschnitt|beispiel|grafik|folie)\b|\bet al\b|\b(?:section|chapter|appendix|kapitel|abschnitt|anhang)\s+\d/i;
+const openers = {
+  en: /^(?:this|these|that|those|it|its|they|them|their|he|she|his|her|such|however|thus|hence|therefore|but|and|or|so|also|here|there|then|instead|moreover|furthermore|finally|similarly|likewise|again|yet|still|indeed|otherwise|in (?:this|that|these|contrast|addition|other words|particular)|for (?:this|that|example|instance)|as (?:a result|such|we|shown|mentioned|noted|discussed)|on the other hand|at this point|to do so|of course|yes|no|now|first|second|third|last|next|both)\b/i,
+  de: /^(?:dies|diese[rsnm]?|das|dabei|daher|deshalb|dadurch|damit|dann|dort|hier|er|sie|es|ihr|ihre|sein|seine|jedoch|aber|und|oder|also|außerdem|zudem|ebenso|somit|folglich|trotzdem|allerdings|schließlich|zunächst|zuerst|dazu|darauf|darin|davon|solche[rsnm]?)\b/i,
+};
+const firstPerson = { en: /\b(?:I|me|my|mine|you|your|yours|I'm|I’m|I've|I’ve)\b/, de: /\b(?:ich|mich|mir|mein|meine|du|dich|dir|dein|deine)\b/i };
+
+export function judgeSentence(text: string, tokens: readonly Token[], language: string): SentenceQuality {
+  const prose = isProse(text, tokens, language);
+  const bad = { prose, good: false, standalone: false };
+  if (!prose) return bad;
+  if (text.length < 40 || text.length > 300) return bad;
+  if (!/^["“„‘'(]?[\p{Lu}\p{N}]/u.test(text) || /^\p{N}/u.test(text)) return bad;
+  if (!/[.!]["”’“)]?$/.test(text)) return bad;
+  if (url.test(text) || /\.{3}|…|\s[-–—]\s*$|[|{}<>=\\_^~#@]|\/\/|::/.test(text)) return bad;
+  const visible = text.replace(/\s/g, '');
+  const letters = visible.replace(/[^\p{L}]/gu, '').length;
+  const digits = visible.replace(/[^\p{N}]/gu, '').length;
+  if (letters < visible.length * 0.75 || digits > visible.length * 0.08) return bad;
+  const words = tokens.filter((token) => /\p{L}/u.test(token.text));
+  if (words.length < 6 || words.length > 55) return bad;
+  if (!balanced(text)) return bad;
+  const stop = stopWords(language);
+  if (stop.size > 0 && words.filter((token) => stop.has(token.lower)).length < Math.max(2, words.length * 0.2)) return bad;
+  if ((text.match(/\p{L}\/\p{L}/gu) ?? []).length >= 2) return bad;
+  if (language === 'en' && !tokens.some((token) => token.pos === 'VERB' || token.pos === 'AUX')) return bad;
+  // A heading glued to its paragraph ("3.1 Traces Every compiled trace…") reads as a fragment.
+  if (/^\d+(?:\.\d+)*\s/.test(text)) return bad;
+  const opener = language === 'de' ? openers.de : language === 'en' ? openers.en : undefined;
+  const person = language === 'de' ? firstPerson.de : firstPerson.en;
+  const standalone =
+    !dangling.test(text) && !(opener?.test(text) ?? false) && !person.test(text) && !/[?:;]/.test(text.slice(-2));
+  return { prose, good: !dangling.test(text), standalone };
+}
+
+function isProse(text: string, tokens: readonly Token[], language: string): boolean {
+  const words = tokens.filter((token) => /^\p{L}/u.test(token.text));
+  if (words.length < 4 || words.length < tokens.length * 0.6) return false;
+  if (url.test(text) || /[{}<>=\\|]|\/\/|::|\bet al\b/.test(text)) return false;
+  const stop = stopWords(language);
+  return stop.size === 0 || words.filter((token) => stop.has(token.lower)).length >= 2;
+}
+
+function balanced(text: string): boolean {
+  const count = (pattern: RegExp) => (text.match(pattern) ?? []).length;
+  if (count(/\(/g) !== count(/\)/g) || count(/\[/g) !== count(/\]/g)) return false;
+  const german = count(/„/g) > 0;
+  if (german ? count(/„/g) !== count(/“/g) : count(/“/g) !== count(/”/g)) return false;
+  if (count(/"/g) % 2 !== 0) return false;
+  return true;
+}

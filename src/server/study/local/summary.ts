@@ -1,0 +1,51 @@
+import type { Summary } from '../artefacts';
+import { StudyEngineError } from '../engine';
+import type { Analysis, Section, Sentence } from './analysis';
+import { rankSentences, topSentences } from './textrank';
+import { wordingFor } from './wording';
+
+/** The extractive summary: per section 2–5 central sentences (TextRank), an overview, and the key terms. */
+export function buildSummary(analysis: Analysis): Summary {
+  const wording = wordingFor(analysis.language);
+  const weight = termWeight(analysis);
+  const sections = analysis.sections.flatMap((section) => {
+    const points = keyPoints(section, weight);
+    if (points.length === 0) return [];
+    return [{ heading: section.heading, page: section.page, points: points.map((s) => ({ text: s.text, page: s.page })) }];
+  });
+  if (sections.length === 0) {
+    throw new StudyEngineError('tooLittleText', 'The document has too little running text to summarise.');
+  }
+  const keyTermCount = Math.min(30, 8 + analysis.sections.length);
+  const keyTerms = analysis.terms.slice(0, keyTermCount).map((term) => ({
+    term: term.display,
+    ...(term.definition ? { definition: term.definition.text } : {}),
+    page: term.page,
+  }));
+  const topTerms = analysis.terms.slice(0, 4).map((term) => term.display);
+  const lead = overviewSentence(analysis, weight);
+  const topics = topTerms.length > 0 ? wording.overview(analysis.title, wording.list(topTerms)) : '';
+  const overview = [topics, lead?.text].filter(Boolean).join(' ') || analysis.title;
+  return { title: analysis.title, overview, sections, keyTerms };
+}
+
+export function termWeight(analysis: Analysis): (key: string) => number {
+  const weights = new Map(analysis.terms.map((term, index) => [term.key, 1 / (1 + index / 25)]));
+  return (key) => weights.get(key) ?? 0;
+}
+
+/** 2–5 points, more for a longer section. */
+export function keyPoints(section: Section, weight: (key: string) => number): Sentence[] {
+  const usable = section.sentences.filter((sentence) => sentence.good);
+  if (usable.length === 0) return [];
+  const count = Math.max(2, Math.min(5, Math.round(Math.sqrt(usable.length) / 2)));
+  return topSentences(usable, rankSentences(usable, weight), count);
+}
+
+/** The most central sentence of the opening section (an abstract or introduction says what a document is about). */
+function overviewSentence(analysis: Analysis, weight: (key: string) => number): Sentence | undefined {
+  const opening = analysis.sections.find((section) => section.sentences.some((sentence) => sentence.standalone));
+  if (!opening) return undefined;
+  const usable = opening.sentences.filter((sentence) => sentence.standalone).slice(0, 60);
+  return topSentences(usable, rankSentences(usable, weight), 1)[0];
+}

@@ -81,11 +81,14 @@ async function throughUpload(
   services: Services,
   target: { url: string; cookie: string; courseId: string },
   bytes: Uint8Array<ArrayBuffer>,
+  run: number,
 ): Promise<{ pages: number; ms: number; artefactsMs: number }> {
   const started = performance.now();
   const form = new FormData();
   form.set('directoryId', target.courseId);
-  form.append('files', new Blob([bytes]), path.basename(pdfPath));
+  // A name of its own per run: the document's title is part of it, so no run reuses an earlier run's analysis.
+  const name = `${path.basename(pdfPath, '.pdf')} (run ${run}).pdf`;
+  form.append('files', new Blob([bytes]), name);
   const response = await fetch(`${target.url}/api/files`, { method: 'POST', body: form, headers: { cookie: target.cookie } });
   if (response.status !== 201) throw new Error(`upload refused: ${response.status} ${await response.text()}`);
   const { files } = (await response.json()) as { files: Array<{ id: string }> };
@@ -109,7 +112,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studypath-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.BENCH_LOG ?? 'silent',
     DATA_DIR: dataDir,
     DATABASE_URL: 'memory://',
     BETTER_AUTH_SECRET: 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz',
@@ -129,7 +132,7 @@ async function main() {
 
     // One unmeasured round of each, so module loading and JIT warm-up count for neither.
     await pdfjsAlone(bytes);
-    await throughUpload(services, target, bytes);
+    await throughUpload(services, target, bytes, 0);
 
     const alone: number[] = [];
     const upload: number[] = [];
@@ -138,7 +141,7 @@ async function main() {
     let pages = 0;
     for (let run = 1; run <= runs; run += 1) {
       const direct = await pdfjsAlone(bytes);
-      const whole = await throughUpload(services, target, bytes);
+      const whole = await throughUpload(services, target, bytes, 0);
       pages = direct.pages;
       alone.push(direct.pages / (direct.ms / 1000));
       upload.push(whole.pages / (whole.ms / 1000));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractPages } from './extract-pages';
+import { extractPages, idleExtractionThreads } from './extract-pages';
 import {
   docxWithParagraphs,
   docxWithSections,
@@ -205,7 +205,62 @@ describe('extractPages: text and legacy Word', () => {
   });
 });
 
+describe('extractPages: a large PDF read by two threads', () => {
+  const split = { splitAboveBytes: 0 };
+
+  it('gives the same pages, in order, as one thread', async () => {
+    const bytes = await pdfWithPages(
+      Array.from({ length: 7 }, (_, index) => [{ text: `Chapter ${index + 1}`, size: 20 }, { text: `Body text of page ${index + 1}.` }]),
+    );
+    const single = await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10 } });
+    const twoThreads = await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10 }, ...split });
+    expect(twoThreads).toEqual(single);
+    expect(twoThreads).toMatchObject({ ok: true, pageCount: 7 });
+    if (twoThreads.ok) expect(twoThreads.pages.map((page) => page.pageNumber)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('looks for text in the whole document, not in each half', async () => {
+    const textFirst = await pdfWithPages([[{ text: 'Only the first page has text.' }], [], [], []]);
+    expect(await extractPages({ bytes: textFirst, kind: 'pdf', limits: { maxPages: 10 }, ...split })).toMatchObject({
+      ok: true,
+      pageCount: 4,
+    });
+    const pictures = await pdfWithPages([[], [], [], []]);
+    expect(await extractPages({ bytes: pictures, kind: 'pdf', limits: { maxPages: 10 }, ...split })).toEqual({
+      ok: false,
+      reason: 'no-text',
+      key: 'noText',
+      message: noText,
+    });
+  });
+
+  it("reports the failure that stopped it, not the other thread's being stopped", async () => {
+    const bytes = await pdfWithPages([[{ text: 'one' }], [{ text: 'two' }], [{ text: 'three' }]]);
+    expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 2 }, ...split })).toMatchObject({
+      ok: false,
+      reason: 'too-many-pages',
+    });
+    expect(await extractPages({ bytes: new TextEncoder().encode('%PDF-1.7\nbroken'), kind: 'pdf', limits: { maxPages: 5 }, ...split })).toMatchObject({
+      ok: false,
+      reason: 'corrupt',
+      message: 'This file is damaged and cannot be read.',
+    });
+  });
+});
+
 describe('extractPages: the worker thread', () => {
+  it('keeps a thread whose file was read for the next file, and never one that failed', async () => {
+    const bytes = await pdfWithPages([[{ text: 'Warm' }]]);
+    expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10 } })).toMatchObject({ ok: true });
+    const idle = idleExtractionThreads();
+    expect(idle).toBeGreaterThanOrEqual(1);
+    // The next file takes the idle thread; it times out, so the thread is ended instead of going back.
+    expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10, timeoutMs: 1 } })).toMatchObject({ reason: 'timeout' });
+    expect(idleExtractionThreads()).toBe(idle - 1);
+    expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10 } })).toMatchObject({ ok: true });
+    expect(idleExtractionThreads()).toBe(idle);
+  });
+
   it('stops a parse that runs past the time limit and stays usable afterwards', async () => {
     const bytes = await pdfWithPages([[{ text: 'Slow' }]]);
     expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10, timeoutMs: 1 } })).toEqual({

@@ -1,48 +1,146 @@
-import type { WorkerOptions } from 'node:worker_threads';
-import { Worker } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import { startThread } from '../threads/start-thread';
 import type { ParseRequest } from './parse-document';
 import type { ExtractionFailure, ExtractionLimits, ExtractionResult, FileKind } from './types';
-import { defaultExtractionLimits, failureMessages } from './types';
+import { checkWholeDocument, defaultExtractionLimits, failureMessages } from './types';
 
 export interface ExtractPagesOptions {
   bytes: Uint8Array;
   /** From detectFileKind: extraction trusts it and does not sniff again. */
   kind: FileKind;
   limits: Pick<ExtractionLimits, 'maxPages'> & Partial<ExtractionLimits>;
+  /** A PDF at least this large is split between threads; SPLIT_PDF_BYTES unless a test sets it. */
+  splitAboveBytes?: number;
 }
 
-/** What the worker entry receives; the tsx fields are set only when running from TypeScript sources. */
-export interface ExtractionWorkerData {
-  request: ParseRequest;
-  tsxApiUrl?: string;
-  tsEntryUrl?: string;
+/** A PDF at least this large is read by several threads at once, each taking a run of its pages. */
+export const SPLIT_PDF_BYTES = 1024 * 1024;
+
+/** How many threads read one large PDF: at most two, and one on a single-core machine. */
+function threadsFor(kind: FileKind, bytes: Uint8Array, splitAboveBytes: number): number {
+  return kind === 'pdf' && bytes.length >= splitAboveBytes ? Math.min(2, availableParallelism()) : 1;
 }
 
 /**
  * Extracts the pages of text of a file in a worker thread with a wall-clock timeout and a heap limit, so that a
- * hostile or pathological file costs at most one terminated thread. Resolves with a failure, never rejects.
+ * hostile or pathological file costs at most one terminated thread. A large PDF is split between two threads (pdf.js
+ * reads page by page, so each opens the file and reads its half), which nearly halves the wait on a long book; each
+ * thread has the same limits, and the first failure ends all of them. Resolves with a failure, never rejects.
  */
-export function extractPages({ bytes, kind, limits }: ExtractPagesOptions): Promise<ExtractionResult> {
+export async function extractPages(options: ExtractPagesOptions): Promise<ExtractionResult> {
+  const { bytes, kind, limits, splitAboveBytes = SPLIT_PDF_BYTES } = options;
   const request: ParseRequest = { bytes, kind, limits: { ...defaultExtractionLimits, ...limits } };
+  const threads = threadsFor(kind, bytes, splitAboveBytes);
+  if (threads === 1) return inWorker(request);
+  const controller = new AbortController();
+  const parts = await Promise.all(
+    Array.from({ length: threads }, async (_, index) => {
+      const result = await inWorker({ ...request, part: { index, of: threads } }, controller.signal);
+      if (!result.ok) controller.abort();
+      return result;
+    }),
+  );
+  // The failure that stopped the others, not the "stopped" the others then report.
+  const failed = parts.find((part) => !part.ok && part.reason !== 'cancelled') ?? parts.find((part) => !part.ok);
+  if (failed) return failed;
+  const pages = parts.flatMap((part) => (part.ok ? part.pages : []));
+  return checkWholeDocument(pages, kind, request.limits);
+}
+
+/**
+ * Threads kept warm between files. A new thread pays for loading pdf.js and for code the JIT has not optimised yet —
+ * about a third of the time on a long PDF — so a thread whose file parsed fine waits for the next one: at most two
+ * idle, each for five minutes, and each retired after twenty files. A thread that failed, timed out or was stopped
+ * is never reused. Idle threads do not keep the process alive.
+ */
+const MAX_IDLE_THREADS = 2;
+const IDLE_MS = 5 * 60_000;
+const FILES_PER_THREAD = 20;
+
+interface PooledThread {
+  worker: Worker;
+  memoryMb: number;
+  files: number;
+  idleTimer?: NodeJS.Timeout;
+}
+
+const idleThreads: PooledThread[] = [];
+
+/** How many extraction threads wait for work (tests watch reuse with it). */
+export function idleExtractionThreads(): number {
+  return idleThreads.length;
+}
+
+function acquireThread(memoryMb: number): PooledThread {
+  const index = idleThreads.findIndex((thread) => thread.memoryMb === memoryMb);
+  if (index >= 0) {
+    const [thread] = idleThreads.splice(index, 1);
+    if (thread) {
+      clearTimeout(thread.idleTimer);
+      thread.worker.ref();
+      return thread;
+    }
+  }
+  const worker = startThread('extraction-worker', { resourceLimits: { maxOldGenerationSizeMb: memoryMb } });
+  const thread: PooledThread = { worker, memoryMb, files: 0 };
+  // A thread that dies while idle leaves the pool.
+  worker.once('exit', () => removeIdle(thread));
+  return thread;
+}
+
+function removeIdle(thread: PooledThread) {
+  const index = idleThreads.indexOf(thread);
+  if (index >= 0) idleThreads.splice(index, 1);
+  clearTimeout(thread.idleTimer);
+}
+
+function releaseThread(thread: PooledThread) {
+  thread.files += 1;
+  if (thread.files >= FILES_PER_THREAD || idleThreads.length >= MAX_IDLE_THREADS) {
+    void thread.worker.terminate();
+    return;
+  }
+  thread.worker.unref();
+  thread.idleTimer = setTimeout(() => {
+    removeIdle(thread);
+    void thread.worker.terminate();
+  }, IDLE_MS).unref();
+  idleThreads.push(thread);
+}
+
+/** Runs one parse request in a worker thread; `signal` stops it early (another part failed). */
+function inWorker(request: ParseRequest, signal?: AbortSignal): Promise<ExtractionResult> {
   return new Promise((resolve) => {
-    const worker = startWorker(request);
+    const thread = acquireThread(request.limits.maxMemoryMb);
+    const { worker } = thread;
     let settled = false;
     const finish = (result: ExtractionResult) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      signal?.removeEventListener('abort', cancel);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      if (result.ok) releaseThread(thread);
+      else void worker.terminate();
       resolve(result);
     };
+    const onMessage = (result: ExtractionResult) => finish(result);
+    const onError = (error: Error) => finish(failureOfWorkerError(error));
+    const onExit = (code: number) =>
+      finish({ ok: false, reason: 'corrupt', ...failureMessages.corrupt, detail: `worker exited with code ${code}` });
+    const cancel = () => finish({ ok: false, reason: 'cancelled', ...failureMessages.corrupt });
+    signal?.addEventListener('abort', cancel);
     const timer = setTimeout(
       () => finish({ ok: false, reason: 'timeout', ...failureMessages.timeout(request.limits.timeoutMs) }),
       request.limits.timeoutMs,
     );
-    worker.once('message', (result: ExtractionResult) => finish(result));
-    worker.once('error', (error) => finish(failureOfWorkerError(error)));
-    worker.once('exit', (code) =>
-      finish({ ok: false, reason: 'corrupt', ...failureMessages.corrupt, detail: `worker exited with code ${code}` }),
-    );
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.postMessage(request);
   });
 }
 
@@ -53,24 +151,3 @@ function failureOfWorkerError(error: Error): ExtractionFailure {
   return { ok: false, reason: 'corrupt', ...failureMessages.corrupt, detail: String(error) };
 }
 
-// A worker thread cannot load TypeScript by itself, and `--import tsx` in a worker's execArgv is ignored on Node 20,
-// so from sources (vitest, tsx in development) a small script registers tsx in the thread and then loads the entry.
-const tsBootstrap = `
-const { workerData } = require('node:worker_threads');
-import(workerData.tsxApiUrl).then((tsx) => { tsx.register(); return import(workerData.tsEntryUrl); });
-`;
-
-/** The production bundle holds the worker as dist/server/extraction-worker.js beside main.js (scripts/build-server.mjs). */
-function startWorker(request: ParseRequest): Worker {
-  const options: WorkerOptions = { resourceLimits: { maxOldGenerationSizeMb: request.limits.maxMemoryMb } };
-  if (!import.meta.url.endsWith('.ts')) {
-    const workerData: ExtractionWorkerData = { request };
-    return new Worker(new URL('./extraction-worker.js', import.meta.url), { ...options, workerData });
-  }
-  const workerData: ExtractionWorkerData = {
-    request,
-    tsxApiUrl: import.meta.resolve('tsx/esm/api'),
-    tsEntryUrl: new URL('./extraction-worker.ts', import.meta.url).href,
-  };
-  return new Worker(tsBootstrap, { ...options, eval: true, workerData });
-}

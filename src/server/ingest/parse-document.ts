@@ -4,29 +4,32 @@ import { pdfPages } from './pdf-pages';
 import { pptxPages } from './pptx-pages';
 import { splitIntoPages, targetPageChars } from './text-pages';
 import type { ExtractedPage, ExtractionLimits, ExtractionResult, FileKind } from './types';
-import { ExtractionError, failureMessages } from './types';
+import { checkWholeDocument, ExtractionError, failureMessages } from './types';
 import { checkInflatedSize, checkZipBounds, listZipEntries } from './zip-entries';
 
 export interface ParseRequest {
   bytes: Uint8Array;
   kind: FileKind;
   limits: ExtractionLimits;
+  /**
+   * PDF only: read just this share of the pages (share `index` of `of` consecutive runs), for extractPages to read a
+   * long PDF in several threads at once. The result then holds those pages and the document's page count, and the
+   * checks that need every page (any text at all?) are left to the caller (checkWholeDocument).
+   */
+  part?: { index: number; of: number };
 }
 
 /**
  * Turns a file into pages of text, in the calling thread: run it through extractPages, which puts it in a worker
  * with a time and memory limit. Never throws: every failure comes back as a result with a reason and a message.
  */
-export async function parseDocument({ bytes, kind, limits }: ParseRequest): Promise<ExtractionResult> {
+export async function parseDocument({ bytes, kind, limits, part }: ParseRequest): Promise<ExtractionResult> {
   try {
-    const pages = await pagesOf(bytes, kind, limits);
-    if (pages.length > limits.maxPages) {
-      throw new ExtractionError('too-many-pages', failureMessages.tooManyPages(pages.length, limits.maxPages));
+    if (part && kind === 'pdf') {
+      const { pages, pageCount } = await pdfPages(bytes, limits.maxPages, part);
+      return { ok: true, pages, pageCount };
     }
-    if (!pages.some((page) => page.text.length > 0)) {
-      throw new ExtractionError('no-text', kind === 'pdf' ? failureMessages.noText : failureMessages.noTextInDocument);
-    }
-    return { ok: true, pages, pageCount: pages.length };
+    return checkWholeDocument(await pagesOf(bytes, kind, limits), kind, limits);
   } catch (error) {
     if (error instanceof ExtractionError) return { ok: false, reason: error.reason, ...error.text };
     return { ok: false, reason: 'corrupt', ...failureMessages.corrupt, detail: String(error) };
@@ -36,7 +39,7 @@ export async function parseDocument({ bytes, kind, limits }: ParseRequest): Prom
 async function pagesOf(bytes: Uint8Array, kind: FileKind, limits: ExtractionLimits): Promise<ExtractedPage[]> {
   switch (kind) {
     case 'pdf':
-      return pdfPages(bytes, limits.maxPages);
+      return (await pdfPages(bytes, limits.maxPages)).pages;
     case 'docx':
       checkZipBounds(listZipEntries(bytes), limits);
       checkInflatedSize(bytes, limits.maxExpandedBytes);

@@ -13,21 +13,31 @@ interface PositionedText {
   hasEOL: boolean;
 }
 
-/** Reads a PDF page by page with pdf.js; the page count is checked against the plan before any page is read. */
-export async function pdfPages(bytes: Uint8Array, maxPages: number): Promise<ExtractedPage[]> {
+/**
+ * Reads a PDF page by page with pdf.js; the page count is checked against the plan before any page is read. With
+ * `part`, only that share of consecutive pages (share `index` of `of`), so that several threads can split a long file.
+ */
+export async function pdfPages(
+  bytes: Uint8Array,
+  maxPages: number,
+  part: { index: number; of: number } = { index: 0, of: 1 },
+): Promise<{ pages: ExtractedPage[]; pageCount: number }> {
   const document = await openPdf(bytes);
   try {
-    if (document.numPages > maxPages) {
-      throw new ExtractionError('too-many-pages', failureMessages.tooManyPages(document.numPages, maxPages));
+    const pageCount = document.numPages;
+    if (pageCount > maxPages) {
+      throw new ExtractionError('too-many-pages', failureMessages.tooManyPages(pageCount, maxPages));
     }
     const pages: ExtractedPage[] = [];
-    for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
+    const first = Math.floor((pageCount * part.index) / part.of) + 1;
+    const last = Math.floor((pageCount * (part.index + 1)) / part.of);
+    for (let pageNumber = first; pageNumber <= last; pageNumber++) {
       const page = await document.getPage(pageNumber);
       const content = await page.getTextContent();
       page.cleanup();
       pages.push(pageOf(pageNumber, content.items.filter(isTextItem).map(positioned)));
     }
-    return pages;
+    return { pages, pageCount };
   } finally {
     await document.destroy();
   }

@@ -18,7 +18,9 @@ export type ExtractionFailureReason =
   | 'too-large-expanded'
   | 'timeout'
   | 'out-of-memory'
-  | 'unsupported';
+  | 'unsupported'
+  // One thread of a split extraction stopped because another failed; never the result of a whole extraction.
+  | 'cancelled';
 
 /**
  * A failure as the user reads it: `message` in English (stored as the file's error), and a stable `key` with `params`
@@ -136,3 +138,18 @@ export const failureMessages = {
     message: 'No transcript could be fetched for this video. Paste the transcript to study it.',
   },
 } as const satisfies Record<string, FailureText | ((...args: never[]) => FailureText)>;
+
+/** The checks made on all of a document's pages: within the plan's page limit, and some text somewhere. */
+export function checkWholeDocument(
+  pages: ExtractedPage[],
+  kind: FileKind,
+  limits: Pick<ExtractionLimits, 'maxPages'>,
+): ExtractionResult {
+  if (pages.length > limits.maxPages) {
+    return { ok: false, reason: 'too-many-pages', ...failureMessages.tooManyPages(pages.length, limits.maxPages) };
+  }
+  if (!pages.some((page) => page.text.length > 0)) {
+    return { ok: false, reason: 'no-text', ...(kind === 'pdf' ? failureMessages.noText : failureMessages.noTextInDocument) };
+  }
+  return { ok: true, pages, pageCount: pages.length };
+}

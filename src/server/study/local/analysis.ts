@@ -9,6 +9,7 @@ import { sectionsOf } from './sections';
 import { judgeSentence } from './sentences';
 import { stopWords } from './stopwords';
 import { PageIndex } from '../content-checks';
+import { compareText } from './order';
 import { pageAt, prepareBlocks } from './text-prep';
 
 /** A document read once for all artefacts: its sections, sentences, noun phrases, key terms and definitions. */
@@ -211,7 +212,7 @@ function keyTermsOf(sections: Section[], language: string, headings: string[]) {
       ...(definition ? { definition } : {}),
     });
   }
-  scored.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
+  scored.sort((a, b) => b.score - a.score || compareText(a.key, b.key));
   const kept = withoutSubsumed(scored, stats);
   const termByKey = new Map(kept.map((term) => [term.key, term]));
   for (const section of sections) {
@@ -227,7 +228,7 @@ function keyTermsOf(sections: Section[], language: string, headings: string[]) {
         return { key, score: count ** 0.8 * idf * bonus * (term?.definition ? 1.8 : 1) };
       })
       .filter((entry) => (local.get(entry.key) ?? 0) >= (section.sentences.length > 30 ? 2 : 1))
-      .sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
+      .sort((a, b) => b.score - a.score || compareText(a.key, b.key));
   }
   return { terms: kept, termByKey };
 }
@@ -246,7 +247,7 @@ function bestOf(counts: Map<number, number>, score: (key: number) => number): nu
 }
 
 function displayOf(key: string, entry: TermStats, language: string): { display: string; plural?: string } {
-  const forms = [...entry.surfaces.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const forms = [...entry.surfaces.entries()].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
   const singular = forms.find(([surface]) => language !== 'en' || surface.toLowerCase() === key)?.[0];
   const plural =
     language === 'en' && singular

@@ -3,6 +3,7 @@ import type { CourseDescriptionEvent, CourseInput, EngineCallOptions } from '../
 import { analyse } from './analysis';
 import type { Analysis } from './analysis';
 import { wordingFor } from './wording';
+import { compareText } from './order';
 
 /**
  * A 2–4 sentence description from the documents' titles and key terms, streamed sentence by sentence, then 1–3 tags
@@ -46,7 +47,7 @@ function topTermsAcross(analyses: Analysis[], count: number): string[] {
     });
   }
   return [...scores.values()]
-    .sort((a, b) => b.score - a.score || a.display.localeCompare(b.display))
+    .sort((a, b) => b.score - a.score || compareText(a.display, b.display))
     .slice(0, count)
     .map((entry) => entry.display);
 }

@@ -1,4 +1,5 @@
 import type { Analysis, KeyTerm } from './analysis';
+import { compareText } from './order';
 
 /**
  * Wrong options of the same kind as the answer: other key terms, preferring the same section, the same kind (name or
@@ -11,15 +12,15 @@ export function distractorsFor(
   options: { section: number; avoid: string; plural: boolean; count: number },
 ): string[] {
   const answerWords = new Set(answer.key.split(' '));
+  const answerGerund = gerund(answer.key);
   const avoid = options.avoid.toLowerCase();
   const length = answer.display.length;
-  const scored: { text: string; score: number }[] = [];
-  analysis.terms.slice(0, 300).forEach((term, rank) => {
-    if (term.key === answer.key || term.display.length < 3 || term.count < 2) return;
+  const scored: { text: string; score: number; candidate: Candidate }[] = [];
+  for (const candidate of poolOf(analysis)) {
+    const { term, rank } = candidate;
+    if (term.key === answer.key) continue;
     // A gerund ("recording") only stands in for another gerund.
-    if (/ing$/.test(term.key) !== /ing$/.test(answer.key)) return;
-    if (term.key.split(' ').some((word) => answerWords.has(word))) return;
-    if (avoid.includes(term.display.toLowerCase()) || avoid.includes(term.key)) return;
+    if (candidate.gerund !== answerGerund) continue;
     const text = options.plural && term.plural ? term.plural : term.display;
     let score = 0;
     if (term.proper === answer.proper) score += 3;
@@ -30,14 +31,18 @@ export function distractorsFor(
     if (options.plural === Boolean(term.plural)) score += 0.5;
     if (Boolean(term.definition) === Boolean(answer.definition)) score += 0.5;
     score -= (Math.abs(term.display.length - length) / Math.max(length, term.display.length)) * 3;
-    score -= rank / 300;
-    scored.push({ text, score });
-  });
-  scored.sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
+    score -= rank / POOL_SIZE;
+    scored.push({ text, score, candidate });
+  }
+  scored.sort((a, b) => b.score - a.score || compareText(a.text, b.text));
   const picked: string[] = [];
   const seen = new Set([answer.display.toLowerCase(), (answer.plural ?? '').toLowerCase()]);
   for (const candidate of scored) {
     if (picked.length >= options.count) break;
+    // Checked only for the best few: the same result as filtering first, without scanning the question 300 times.
+    const { words, lowerDisplay, term } = candidate.candidate;
+    if (words.some((word) => answerWords.has(word))) continue;
+    if (avoid.includes(lowerDisplay) || avoid.includes(term.key)) continue;
     const lower = candidate.text.toLowerCase();
     if (seen.has(lower) || picked.some((other) => other.toLowerCase().includes(lower) || lower.includes(other.toLowerCase()))) {
       continue;
@@ -46,4 +51,32 @@ export function distractorsFor(
     picked.push(candidate.text);
   }
   return picked;
+}
+
+const POOL_SIZE = 300;
+
+interface Candidate {
+  term: KeyTerm;
+  rank: number;
+  words: string[];
+  lowerDisplay: string;
+  gerund: boolean;
+}
+
+const gerund = (key: string) => key.endsWith('ing');
+
+const pools = new WeakMap<Analysis, Candidate[]>();
+
+/** The terms that may stand as wrong options, worked out once per document rather than once per question. */
+function poolOf(analysis: Analysis): Candidate[] {
+  let pool = pools.get(analysis);
+  if (!pool) {
+    pool = [];
+    analysis.terms.slice(0, POOL_SIZE).forEach((term, rank) => {
+      if (term.display.length < 3 || term.count < 2) return;
+      pool!.push({ term, rank, words: term.key.split(' '), lowerDisplay: term.display.toLowerCase(), gerund: gerund(term.key) });
+    });
+    pools.set(analysis, pool);
+  }
+  return pool;
 }

@@ -12,6 +12,7 @@ import { CLIENT_IP_HEADER } from '../auth/auth';
 import type { Services } from '../services';
 import { createContext } from '../trpc/context';
 import { appRouter } from '../trpc/router';
+import { chatRoutes } from './chat-route';
 import { fileRoutes } from './file-routes';
 import { uploadRoutes } from './upload-route';
 
@@ -103,6 +104,7 @@ export function createApp(services: Services) {
 
   app.route('/', uploadRoutes(services));
   app.route('/', fileRoutes(services));
+  app.route('/', chatRoutes(services));
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 

@@ -1,7 +1,11 @@
 import { router } from './init';
+import { chatRouter } from './routers/chat';
+import { decksRouter } from './routers/decks';
 import { directoryRouter } from './routers/directory';
 import { fileRouter } from './routers/file';
 import { gamificationRouter } from './routers/gamification';
+import { mindmapRouter } from './routers/mindmap';
+import { summaryRouter } from './routers/summary';
 import { systemRouter } from './routers/system';
 import { userRouter } from './routers/user';
 
@@ -11,6 +15,10 @@ export const appRouter = router({
   file: fileRouter,
   gamification: gamificationRouter,
   system: systemRouter,
+  summary: summaryRouter,
+  mindmap: mindmapRouter,
+  decks: decksRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,3 +1,5 @@
 export * from './auth';
 export * from './courses';
 export * from './study';
+export * from './review';
+export * from './chat';

@@ -4,6 +4,8 @@ import { BLANK, deckSchema, learnPathSchema, mindmapSchema, summarySchema } from
 import type { CourseDescriptionEvent, StudyDocument, StudyPage } from '../engine';
 import { StudyEngineError } from '../engine';
 import { normaliseFront } from './flashcards';
+import { sentencesOf } from './nlp';
+import { judgeSentence } from './sentences';
 import { createLocalEngine } from './local-engine';
 
 const engine = createLocalEngine();
@@ -194,6 +196,27 @@ describe('local study engine', () => {
     expect(text).not.toContain('Lecture Notes');
     const photosynthesis = summary.keyTerms.find((entry) => entry.term.toLowerCase() === 'photosynthesis');
     expect(photosynthesis?.definition).toMatch(/^The process by which green plants/);
+  });
+
+  it("quotes the title in the overview and leaves a paper's keyword line out of cards and questions", async () => {
+    const paper: StudyDocument = {
+      ...biology,
+      title: 'biology-notes',
+      pages: biology.pages.map((p) =>
+        p.pageNumber === 1 ? { ...p, text: p.text.replace('1. Photosynthesis', 'Keywords chloroplast, photosynthesis, light energy.\n1. Photosynthesis') } : p,
+      ),
+    };
+    const summary = await engine.summary(paper);
+    expect(summary.overview).toContain('“biology-notes” deals with');
+    const deck = await engine.flashcards(paper);
+    const path = await engine.learnPath(paper);
+    const written = JSON.stringify([summary, deck, path]);
+    expect(written).not.toMatch(/Keywords/);
+    // The line a paper's first page carries, as the tracemonkey paper writes it: a list of terms, not running text.
+    for (const line of ['Keywords JavaScript, just-in-time compilation, trace trees.', 'Index Terms—photosynthesis, chlorophyll, light energy.']) {
+      const [found] = sentencesOf(line, 'en');
+      expect(found && judgeSentence(found.text, found.tokens, 'en')).toMatchObject({ prose: false, standalone: false });
+    }
   });
 
   it('reads German with its own sentence rules and stop words', async () => {

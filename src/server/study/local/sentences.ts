@@ -49,7 +49,12 @@ export function judgeSentence(text: string, tokens: readonly Token[], language: 
   return { prose, good: !dangling.test(text), standalone };
 }
 
+/** A paper's metadata lines: lists of terms, not statements. */
+const metadataLine =
+  /^(?:keywords|key words|index terms|general terms|categories and subject descriptors|acm classification|msc|jel|schlüsselwörter|schlagwörter|stichwörter)\b/i;
+
 function isProse(text: string, tokens: readonly Token[], language: string): boolean {
+  if (metadataLine.test(text)) return false;
   const words = tokens.filter((token) => /^\p{L}/u.test(token.text));
   if (words.length < 4 || words.length < tokens.length * 0.6) return false;
   if (url.test(text) || /[{}<>=\\|]|\/\/|::|\bet al\b/.test(text)) return false;

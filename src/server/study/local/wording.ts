@@ -16,7 +16,8 @@ export interface Wording {
 }
 
 const english: Wording = {
-  overview: (title, terms) => `${title} deals with ${terms}.`,
+  // The title quoted: a file name such as “freeculture” cannot open a sentence bare.
+  overview: (title, terms) => `“${title}” deals with ${terms}.`,
   keyTopics: (terms) => `Key topics: ${terms}.`,
   fillBlank: (sentence) => `Which term fills the blank? ${sentence}`,
   whichTerm: (definition) => `Which term is described here? “${definition}”`,
@@ -34,7 +35,7 @@ const english: Wording = {
 };
 
 const german: Wording = {
-  overview: (title, terms) => `${title} behandelt ${terms}.`,
+  overview: (title, terms) => `„${title}“ behandelt ${terms}.`,
   keyTopics: (terms) => `Wichtige Themen: ${terms}.`,
   fillBlank: (sentence) => `Welcher Begriff gehört in die Lücke? ${sentence}`,
   whichTerm: (definition) => `Welcher Begriff wird hier beschrieben? „${definition}“`,

@@ -1,0 +1,254 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { AlertTriangle, Loader2, RotateCcw, Sparkles } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { StudyArtefactKind } from '../../../server/db/schema';
+import { Button } from '../ui/button';
+import { closeLoadingOverlay, openLoadingOverlay, type LoadingOverlayType } from '../ui/loading-overlay-store';
+import { Skeleton } from '../ui/skeleton';
+import { errorMessage } from '../../lib/errors';
+import { fileFailureReason } from '../../lib/file-failure';
+import { isProcessing, useRetryProcessing } from '../../lib/file-processing';
+import { useTRPC } from '../../lib/trpc';
+import { useStudyFile, type StudyFile } from '../../lib/use-study-file';
+
+/** The study tabs the frame serves, with the artefact each shows and the overlay skeleton that matches it. */
+export type StudyPage = 'summary' | 'mindmap' | 'chat' | 'decks';
+
+const ARTEFACT_OF: Record<StudyPage, StudyArtefactKind> = {
+  summary: 'summary',
+  mindmap: 'mindmap',
+  chat: 'chunks',
+  decks: 'flashcards',
+};
+
+const OVERLAY_OF: Record<StudyPage, LoadingOverlayType> = {
+  summary: 'summary',
+  mindmap: 'mindmap',
+  chat: 'chat',
+  decks: 'default',
+};
+
+/** Failures a bigger plan lifts: they offer the plans next to Retry. */
+const QUOTA_KEYS = new Set(['mindMapQuota', 'deckQuota']);
+
+/** How often a tab asks for progress while its file is read or its artefact made. */
+const POLL_MS = 1_500;
+
+/**
+ * What every study tab does before it has something to show: no open file → the tab's empty state; the file being
+ * read or its artefact being made → the progress, with the matching loading overlay when it starts; a failure → the
+ * reason in the reader's language and a retry (and the plans, for a used-up allowance); ready → `children`.
+ */
+export function ArtefactFrame({
+  page,
+  noFile,
+  children,
+}: {
+  page: StudyPage;
+  /** What the tab shows with no file open (the route passes the shell's empty state). */
+  noFile: ReactNode;
+  children: (file: StudyFile) => ReactNode;
+}) {
+  const { file, loading } = useStudyFile();
+  if (loading) return <FrameSkeleton />;
+  if (!file) return <>{noFile}</>;
+  return (
+    <ArtefactGate page={page} file={file}>
+      {children}
+    </ArtefactGate>
+  );
+}
+
+function ArtefactGate({ page, file, children }: { page: StudyPage; file: StudyFile; children: (file: StudyFile) => ReactNode }) {
+  const trpc = useTRPC();
+  const kind = ARTEFACT_OF[page];
+  const status = useQuery({
+    ...trpc.file.getProcessingStatus.queryOptions({ fileId: file.id }),
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (!data) return false;
+      const artefact = data.artefacts[kind].status;
+      const waiting = isProcessing(data.status) || artefact === null || artefact === 'queued' || artefact === 'running';
+      return waiting && data.status !== 'failed' ? POLL_MS : false;
+    },
+  });
+  const data = status.data;
+  const artefact = data?.artefacts[kind];
+  const generating =
+    !!data && data.status !== 'failed' && (isProcessing(data.status) || !artefact?.status || artefact.status === 'queued' || artefact.status === 'running');
+  useGeneratingOverlay(generating, OVERLAY_OF[page]);
+
+  if (status.isPending) return <FrameSkeleton />;
+  if (status.isError || !data || !artefact) return <FrameError page={page} onRetry={() => void status.refetch()} />;
+  if (data.status === 'failed') return <FileFailed file={{ ...data, id: file.id }} />;
+  if (generating) return <Generating page={page} reading={isProcessing(data.status)} states={data.artefacts} />;
+  if (artefact.status === 'failed') {
+    return <ArtefactFailed page={page} fileId={file.id} kind={kind} errorKey={artefact.errorKey} error={artefact.error} params={artefact.errorParams} />;
+  }
+  return <>{children(file)}</>;
+}
+
+/** Opens the tab's loading overlay once when generation is first seen; it closes by itself (spec §2 Loading). */
+function useGeneratingOverlay(generating: boolean, type: LoadingOverlayType) {
+  const opened = useRef<number | null>(null);
+  useEffect(() => {
+    if (generating && opened.current === null) opened.current = openLoadingOverlay(type, { autoCloseMs: 5_000 });
+    if (!generating && opened.current !== null) {
+      closeLoadingOverlay(opened.current);
+      opened.current = null;
+    }
+  }, [generating, type]);
+  useEffect(
+    () => () => {
+      if (opened.current !== null) closeLoadingOverlay(opened.current);
+    },
+    [],
+  );
+}
+
+function FrameSkeleton() {
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-4 px-4 py-8 md:px-8" data-testid="study-frame-loading">
+      <Skeleton className="h-9 w-2/3" />
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-5/6" />
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
+}
+
+function Panel({ children, testId }: { children: ReactNode; testId: string }) {
+  return (
+    <section data-testid={testId} className="mx-auto my-10 flex w-full max-w-xl flex-col items-center rounded-2xl border border-border bg-card px-6 py-10 text-center shadow-sm md:my-16">
+      {children}
+    </section>
+  );
+}
+
+const STEP_ORDER: StudyArtefactKind[] = ['chunks', 'summary', 'mindmap', 'flashcards', 'learn_path'];
+
+function Generating({
+  page,
+  reading,
+  states,
+}: {
+  page: StudyPage;
+  reading: boolean;
+  states: Record<StudyArtefactKind, { status: string | null }>;
+}) {
+  const { t } = useTranslation('study');
+  const done = STEP_ORDER.filter((kind) => states[kind].status === 'ready' || states[kind].status === 'failed').length;
+  const percent = reading ? 5 : Math.round(10 + (done / STEP_ORDER.length) * 90);
+  return (
+    <Panel testId="study-generating">
+      <Loader2 aria-hidden="true" className="size-9 animate-spin text-primary" />
+      <h1 className="mt-5 text-xl font-bold tracking-tight">{reading ? t('frame.reading') : t(`frame.making.${page}`)}</h1>
+      <p className="mt-2 text-sm text-muted-foreground">{t('frame.makingHint')}</p>
+      <div
+        className="mt-6 h-2 w-full overflow-hidden rounded-full bg-muted"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-label={t('frame.progress')}
+      >
+        <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
+      </div>
+      <ul className="mt-6 grid w-full gap-2 text-left text-sm">
+        {STEP_ORDER.map((kind) => {
+          const state = reading ? null : states[kind].status;
+          return (
+            <li key={kind} className="flex items-center justify-between gap-3 rounded-lg bg-muted/50 px-3 py-2" data-testid={`study-step-${kind}`}>
+              <span>{t(`frame.artefact.${kind}`)}</span>
+              <span className="text-muted-foreground">{t(`frame.state.${state ?? 'waiting'}`)}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </Panel>
+  );
+}
+
+function FileFailed({ file }: { file: { id: string; error: string | null; errorKey: string | null; errorParams: unknown } }) {
+  const { t } = useTranslation('study');
+  const { retry, retryingId } = useRetryProcessing();
+  return (
+    <Panel testId="study-file-failed">
+      <AlertTriangle aria-hidden="true" className="size-9 text-destructive" />
+      <h1 className="mt-5 text-xl font-bold tracking-tight">{t('frame.fileFailed')}</h1>
+      <p className="mt-2 text-sm text-muted-foreground">{fileFailureReason(file, t)}</p>
+      <Button className="mt-6" onClick={() => retry(file.id)} disabled={retryingId === file.id}>
+        <RotateCcw aria-hidden="true" />
+        {t('frame.retry')}
+      </Button>
+    </Panel>
+  );
+}
+
+function ArtefactFailed({
+  page,
+  fileId,
+  kind,
+  errorKey,
+  error,
+  params,
+}: {
+  page: StudyPage;
+  fileId: string;
+  kind: StudyArtefactKind;
+  errorKey: string | null;
+  error: string | null;
+  params: Record<string, string | number> | null;
+}) {
+  const { t } = useTranslation(['study', 'common']);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const regenerate = useMutation(
+    trpc.file.regenerateArtefact.mutationOptions({
+      onSettled: () => queryClient.invalidateQueries(trpc.file.getProcessingStatus.queryFilter({ fileId })),
+      onError: (failure) => toast.error(errorMessage(failure, t, t('frame.retryFailed'))),
+    }),
+  );
+  const reason = errorKey ? t(errorKey, { ...(params ?? {}), defaultValue: error ?? t('frame.failedUnknown') }) : (error ?? t('frame.failedUnknown'));
+  return (
+    <Panel testId="study-artefact-failed">
+      <AlertTriangle aria-hidden="true" className="size-9 text-destructive" />
+      <h1 className="mt-5 text-xl font-bold tracking-tight">{t(`frame.failed.${page}`)}</h1>
+      <p className="mt-2 text-sm text-muted-foreground" data-testid="study-failure-reason">
+        {reason}
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Button onClick={() => regenerate.mutate({ fileId, artefact: kind })} disabled={regenerate.isPending}>
+          <RotateCcw aria-hidden="true" />
+          {t('frame.retry')}
+        </Button>
+        {errorKey && QUOTA_KEYS.has(errorKey) && (
+          <Button asChild variant="outline">
+            <Link to="/settings" search={{ mode: 'plans' }}>
+              <Sparkles aria-hidden="true" />
+              {t('frame.upgrade')}
+            </Link>
+          </Button>
+        )}
+      </div>
+    </Panel>
+  );
+}
+
+function FrameError({ page, onRetry }: { page: StudyPage; onRetry: () => void }) {
+  const { t } = useTranslation('study');
+  return (
+    <Panel testId="study-frame-error">
+      <AlertTriangle aria-hidden="true" className="size-9 text-destructive" />
+      <h1 className="mt-5 text-xl font-bold tracking-tight">{t(`frame.failed.${page}`)}</h1>
+      <p className="mt-2 text-sm text-muted-foreground">{t('frame.loadFailed')}</p>
+      <Button className="mt-6" onClick={onRetry}>
+        <RotateCcw aria-hidden="true" />
+        {t('frame.retry')}
+      </Button>
+    </Panel>
+  );
+}

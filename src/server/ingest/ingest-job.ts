@@ -19,12 +19,17 @@ export const INGEST_QUEUE = 'ingest-file';
  * (queued-files.ts) may offer a waiting file again and again without queueing it twice.
  */
 const RETRY_LIMIT = 3;
-const queueOptions = {
-  policy: 'exclusive',
+/**
+ * Everything but the policy, which updateQueue cannot change. With a heartbeat (refreshed by the worker every half of
+ * it), the job of a process killed with SIGKILL is failed into its retry by pg-boss's supervisor (jobs/boss.ts) about
+ * half a minute later, and the retry takes over the file left 'extracting' (`retrying`).
+ */
+const queueSettings = {
   retryLimit: RETRY_LIMIT,
   retryDelay: 5,
   retryBackoff: true,
   retryDelayMax: 300,
+  heartbeatSeconds: 20,
 } as const;
 
 export interface IngestDependencies {
@@ -50,7 +55,9 @@ export async function enqueueIngest(jobs: Jobs, fileId: string): Promise<void> {
 
 /** Creates the queue and starts this process's worker for it. */
 export async function registerIngestJob(jobs: Jobs, dependencies: IngestDependencies): Promise<void> {
-  await jobs.createQueue(INGEST_QUEUE, queueOptions);
+  await jobs.createQueue(INGEST_QUEUE, { policy: 'exclusive', ...queueSettings });
+  // createQueue leaves an existing queue as it was: a database made by an older version gets the settings here.
+  await jobs.updateQueue(INGEST_QUEUE, queueSettings);
   const worker = await jobs.work<IngestJobData>(INGEST_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (!job) return;
     try {

@@ -12,13 +12,22 @@ export const STUDY_QUEUE = 'study-artefact';
  * (regenerating right after a run finished). Jobs that claim an artefact already taken end at once.
  */
 export const STUDY_RETRY_LIMIT = 3;
-const queueOptions = {
-  policy: 'short',
+/**
+ * A worker refreshes the heartbeat of each job it runs every half of this (the local engine works in a thread of its
+ * own, so the event loop is free to). A process killed with SIGKILL stops refreshing, and pg-boss's supervisor
+ * (jobs/boss.ts) fails its jobs into their retry about half a minute later, instead of after `expireInSeconds`; the
+ * retry takes over the artefact left 'running' (`retrying`). `job.signal` stays as it was, and also aborts when a
+ * heartbeat finds the job taken from this worker, so a late result is not stored over the retry's.
+ */
+const HEARTBEAT_SECONDS = 20;
+/** Everything but the policy, which updateQueue cannot change. */
+const queueSettings = {
   retryLimit: STUDY_RETRY_LIMIT,
   retryDelay: 2,
   retryBackoff: true,
   retryDelayMax: 120,
   expireInSeconds: 15 * 60,
+  heartbeatSeconds: HEARTBEAT_SECONDS,
 } as const;
 
 /** pg-boss's shortest poll; senders in this process also wake the workers at once (StudyQueue.send). */
@@ -56,7 +65,9 @@ async function runJob(dependencies: PipelineDependencies, job: Job<StudyJobData>
 /** Creates the queue and starts this process's workers for it. */
 export async function registerStudyJobs(jobs: Jobs, given: PipelineDependencies): Promise<StudyQueue> {
   const dependencies = { ...given, documents: given.documents ?? new DocumentCache() };
-  await jobs.createQueue(STUDY_QUEUE, queueOptions);
+  await jobs.createQueue(STUDY_QUEUE, { policy: 'short', ...queueSettings });
+  // createQueue leaves an existing queue as it was: a database made by an older version gets the settings here.
+  await jobs.updateQueue(STUDY_QUEUE, queueSettings);
   const workerIds: string[] = [];
   // A worker waits out the rest of its poll interval after a job; woken, it fetches the next artefact at once instead.
   const wake = () => {

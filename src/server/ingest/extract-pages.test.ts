@@ -255,22 +255,24 @@ describe('extractPages: the worker thread', () => {
     const idle = idleExtractionThreads();
     expect(idle).toBeGreaterThanOrEqual(1);
     // The next file takes the idle thread; it times out, so the thread is ended instead of going back.
-    expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10, timeoutMs: 1 } })).toMatchObject({ reason: 'timeout' });
+    const slow = await pdfWithPages(Array.from({ length: 400 }, (_, index) => [{ text: `Slow page ${index + 1}` }]));
+    expect(await extractPages({ bytes: slow, kind: 'pdf', limits: { maxPages: 1000, timeoutMs: 5 } })).toMatchObject({ reason: 'timeout' });
     expect(idleExtractionThreads()).toBe(idle - 1);
     expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10 } })).toMatchObject({ ok: true });
     expect(idleExtractionThreads()).toBe(idle);
   });
 
   it('stops a parse that runs past the time limit and stays usable afterwards', async () => {
-    const bytes = await pdfWithPages([[{ text: 'Slow' }]]);
-    expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10, timeoutMs: 1 } })).toEqual({
+    // Long enough that even a warm thread cannot read it within the limit.
+    const bytes = await pdfWithPages(Array.from({ length: 400 }, (_, index) => [{ text: `Slow page ${index + 1}` }]));
+    expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 1000, timeoutMs: 5 } })).toEqual({
       ok: false,
       reason: 'timeout',
       key: 'timeout',
       params: { seconds: 1, count: 1 },
-      message: 'Reading this file took longer than 1 ms and was stopped.',
+      message: 'Reading this file took longer than 5 ms and was stopped.',
     });
-    expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10 } })).toMatchObject({ ok: true, pageCount: 1 });
+    expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 1000 } })).toMatchObject({ ok: true, pageCount: 400 });
   });
 
   it('ends a parse that outgrows its heap as out-of-memory, not as a crash', async () => {

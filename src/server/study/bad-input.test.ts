@@ -19,7 +19,7 @@ const pipeline: PipelineDependencies = { db: services.db, engine: services.engin
 
 const studyKeys = new Set(Object.keys(JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../client/locales/en/study.json'), 'utf8')) as object));
 
-async function studied(pages: string[], language = 'en') {
+async function studied(pages: string[], language: 'en' | 'de' = 'en') {
   const owner = await createUser(services);
   await services.db.update(user).set({ plan: 'ultra' }).where(eq(user.id, owner.user.id));
   const course = await insertCourse(services, owner, { language });

@@ -1,0 +1,12 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/router';
+
+/** A stored summary as summary.get answers it (null there while it has not been made). */
+export type SummaryData = NonNullable<inferRouterOutputs<AppRouter>['summary']['get']>;
+
+/** What the summary needs of its file: the viewer opens it at cited pages. */
+export interface SummaryFile {
+  id: string;
+  name: string;
+  extension: string;
+}

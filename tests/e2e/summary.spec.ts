@@ -1,0 +1,220 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page, TestInfo } from '@playwright/test';
+import { pdfWithPages } from '../../src/server/ingest/test-fixtures';
+import { expect, navigate, signUp, test } from './fixtures';
+
+/**
+ * Issue 5's Summary tab on real uploads: a 14-page paper (tracemonkey.pdf) is uploaded through POST /api/files and
+ * summarised by the local study engine; the student reads the sections and key terms, opens a cited page in the
+ * viewer, uses the contents, copies the summary and prints it. A document whose headings carry <script>, <img onerror>
+ * and markdown shows them as text. Screenshots (light and dark, desktop and phone) go to each test's output folder.
+ */
+
+const TRACEMONKEY = path.resolve('../shared/testdata/pdfs/tracemonkey.pdf');
+
+const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
+
+async function mutate<T>(page: Page, procedure: string, input: unknown): Promise<T> {
+  const response = await page.request.post(`/api/trpc/${procedure}?batch=1`, { data: { 0: { json: input } }, headers: origin(page) });
+  expect(response.ok(), `${procedure}: ${response.status()}`).toBe(true);
+  const [answer] = (await response.json()) as Array<{ result: { data: { json: T } } }>;
+  if (!answer) throw new Error(`${procedure} answered nothing`);
+  return answer.result.data.json;
+}
+
+async function query<T>(page: Page, procedure: string, input: unknown): Promise<T> {
+  const encoded = encodeURIComponent(JSON.stringify({ 0: { json: input } }));
+  const response = await page.request.get(`/api/trpc/${procedure}?batch=1&input=${encoded}`);
+  expect(response.ok(), `${procedure}: ${response.status()}`).toBe(true);
+  const [answer] = (await response.json()) as Array<{ result: { data: { json: T } } }>;
+  if (!answer) throw new Error(`${procedure} answered nothing`);
+  return answer.result.data.json;
+}
+
+interface ProcessingStatus {
+  status: string;
+  artefacts: Record<string, { status: string | null }>;
+}
+
+/** Signs up, makes a course, uploads one file through the real endpoint and makes it the open file once it is read. */
+async function studentWithFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await signUp(page);
+  const course = await mutate<{ id: string }>(page, 'directory.createDirectory', { name: 'Compilers' });
+  const response = await page.request.post('/api/files', { multipart: { directoryId: course.id, files: file }, headers: origin(page) });
+  expect(response.status(), await response.text()).toBe(201);
+  const { files } = (await response.json()) as { files: Array<{ id: string }> };
+  const fileId = files[0]?.id ?? '';
+  await expect
+    .poll(async () => (await query<ProcessingStatus>(page, 'file.getProcessingStatus', { fileId })).status, { timeout: 30_000 })
+    .toBe('ready');
+  await mutate(page, 'file.setActiveFileId', { fileId });
+  return fileId;
+}
+
+async function summaryReady(page: Page, fileId: string) {
+  await expect
+    .poll(async () => (await query<ProcessingStatus>(page, 'file.getProcessingStatus', { fileId })).artefacts.summary?.status, {
+      timeout: 30_000,
+    })
+    .toBe('ready');
+}
+
+/** Light and dark screenshots of the screen and of the key terms, named after the project (desktop, phone). */
+async function screenshots(page: Page, testInfo: TestInfo, name: string) {
+  const device = testInfo.project.name === 'mobile' ? 'phone' : 'desktop';
+  await page.evaluate(() => document.fonts.ready);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /dark/ : /^(?!.*dark)/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${device}-${scheme}.png`) });
+    await page.getByTestId('summary-key-terms').screenshot({ path: testInfo.outputPath(`${name}-key-terms-${device}-${scheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+test('a student reads the summary of an uploaded paper, opens a cited page, copies and prints it @mobile', async ({ page, context }, testInfo) => {
+  test.slow();
+  const phone = testInfo.project.name === 'mobile';
+  if (!phone) await page.setViewportSize({ width: 1280, height: 800 });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const fileId = await studentWithFile(page, { name: 'TraceMonkey.pdf', mimeType: 'application/pdf', buffer: readFileSync(TRACEMONKEY) });
+  await summaryReady(page, fileId);
+  const stored = await query<{ markdown: string; sections: Array<{ heading: string }>; keyTerms: unknown[] }>(page, 'summary.get', { fileId });
+
+  await navigate(page, '/summary');
+  const summary = page.getByTestId('summary-page');
+  await expect(summary).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveTitle('Summary · StudyPath');
+  await expect(page.getByTestId('summary-file-name')).toHaveText('TraceMonkey.pdf');
+  await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+  await expect(page.getByTestId('summary-overview')).toBeVisible();
+
+  // Every stored section and key term is on the page, in order.
+  const sections = page.getByTestId('summary-section');
+  await expect(sections).toHaveCount(stored.sections.length);
+  expect(stored.sections.length).toBeGreaterThan(1);
+  await expect(page.getByTestId('summary-section-heading').first()).toBeVisible();
+  await expect(page.getByTestId('summary-term')).toHaveCount(stored.keyTerms.length);
+  expect(stored.keyTerms.length).toBeGreaterThan(0);
+  await screenshots(page, testInfo, 'summary');
+
+  // The contents: beside the summary on a wide screen, folded above it on a phone; choosing scrolls to the section.
+  const last = sections.last();
+  if (phone) {
+    await expect(page.getByTestId('summary-toc')).toBeHidden();
+    await page.getByTestId('summary-toc-toggle').click();
+    await page.getByTestId('summary-toc-collapsible').screenshot({ path: testInfo.outputPath('contents-phone.png') });
+    // Entries: the overview, each section, the key terms.
+    await page.getByTestId('summary-toc-collapsible').getByTestId('summary-toc-entry').nth(stored.sections.length).click();
+    await expect(page.getByTestId('summary-toc-toggle')).toHaveAttribute('aria-expanded', 'false');
+  } else {
+    const contents = page.getByTestId('summary-toc');
+    await expect(contents.getByTestId('summary-toc-entry')).toHaveCount(stored.sections.length + 2);
+    const lastEntry = contents.getByTestId('summary-toc-entry').nth(stored.sections.length);
+    await lastEntry.click();
+    await expect(lastEntry).toHaveAttribute('aria-current', 'location');
+    // Still in view after scrolling: sticky.
+    await expect(contents).toBeInViewport();
+  }
+  await expect(last.getByTestId('summary-section-heading')).toBeInViewport();
+
+  // A point cites its page; the viewer opens there.
+  const cited = page.locator('[data-testid="summary-page-link"]:not([data-page="1"])').first();
+  const citedPage = Number(await cited.getAttribute('data-page'));
+  expect(citedPage).toBeGreaterThan(1);
+  await cited.scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('loading-overlay')).toBeHidden();
+  await cited.click();
+  const viewer = page.getByRole('dialog', { name: 'TraceMonkey.pdf' });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByTestId('viewer-page-status')).toHaveText(`Page ${citedPage} of 14`, { timeout: 15_000 });
+  await expect(viewer.locator(`[data-page-slot="${citedPage}"]`)).toHaveAttribute('data-rendered', 'true', { timeout: 15_000 });
+  await page.screenshot({ path: testInfo.outputPath(`viewer-at-page-${phone ? 'phone' : 'desktop'}.png`) });
+  await viewer.getByTestId('viewer-close').click();
+  await expect(viewer).toBeHidden();
+
+  // Copy hands out the summary's markdown.
+  await page.getByTestId('summary-copy').click();
+  await expect(page.getByText('Summary copied as Markdown')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(stored.markdown);
+
+  // Print / Save as PDF opens the browser's dialog; the print stylesheet leaves only the summary.
+  await page.evaluate(() => {
+    const calls: string[] = [];
+    (window as unknown as { printCalls: string[] }).printCalls = calls;
+    window.print = () => calls.push(document.title);
+  });
+  await page.getByTestId('summary-print').click();
+  expect(await page.evaluate(() => (window as unknown as { printCalls: string[] }).printCalls)).toHaveLength(1);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('[data-summary-print]')).toBeVisible();
+  for (const hidden of [page.getByTestId('summary-copy'), page.getByTestId('summary-toc-collapsible'), page.locator('header').first()]) {
+    await expect(hidden).toBeHidden();
+  }
+  if (!phone) await expect(page.getByTestId('sidebar')).toBeHidden();
+  await page.screenshot({ path: testInfo.outputPath(`print-${phone ? 'phone' : 'desktop'}.png`), fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.getByTestId('summary-copy')).toBeVisible();
+
+  // Regenerate asks first, shows the summary being made again, then the new one.
+  await page.getByTestId('summary-regenerate').click();
+  const confirm = page.getByRole('alertdialog', { name: 'Make a new summary?' });
+  await confirm.getByRole('button', { name: 'Make a new summary' }).click();
+  await expect(page.getByText('A new summary is being made.')).toBeVisible();
+  await expect(page.getByTestId('study-generating')).toBeVisible();
+  await expect(page.getByTestId('summary-page')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('summary-section')).toHaveCount(stored.sections.length);
+});
+
+test('markup in a document shows as text on the summary, and nothing in it runs', async ({ page }, testInfo) => {
+  test.slow();
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  // Every request the page makes: an <img> from the document would fetch its source.
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  const pdf = await pdfWithPages([
+    [
+      { text: '<script>alert("xss")</script> **Web** Security', size: 22 },
+      { text: 'A cross-site scripting attack hides a script element inside text that a page shows to its visitors.' },
+      { text: 'The attacker writes an image tag with an error handler into a comment so that the browser runs code.' },
+      { text: 'A safe page shows **markup as plain text** and never runs the code inside it.' },
+      { text: 'Escaping is the process that turns special characters into harmless text.' },
+      { text: 'Sanitisers remove dangerous attributes from untrusted markup before it reaches the page.' },
+    ],
+    [
+      { text: '<img src=x onerror=alert(1)> Defences', size: 22 },
+      { text: 'A content security policy is a header that tells the browser which scripts may run.' },
+      { text: 'Input validation is the check that rejects unexpected characters before they are stored.' },
+      { text: 'Output encoding is the step that converts special characters into entities before they are shown.' },
+      { text: 'A browser treats text as code only when the page inserts it as markup.' },
+    ],
+  ]);
+  const fileId = await studentWithFile(page, { name: 'Web Security.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
+
+  // Straight to the tab while the summary is still being made: it appears once it is ready.
+  await navigate(page, '/summary');
+  await expect(page.getByTestId('summary-page')).toBeVisible({ timeout: 30_000 });
+  await summaryReady(page, fileId);
+
+  await expect(page.getByTestId('summary-title')).toHaveText('<script>alert("xss")</script> Web Security');
+  await expect(page.getByTestId('summary-title').locator('strong')).toHaveText('Web');
+  const headings = page.getByTestId('summary-section-heading');
+  await expect(headings.filter({ hasText: '<img src=x onerror=alert(1)> Defences' })).toHaveCount(1);
+  await expect(page.getByTestId('summary-overview')).toContainText('<script>alert("xss")</script>');
+  // Markdown reads as markdown: bold words, nothing more.
+  await expect(page.getByTestId('summary-section').locator('strong').filter({ hasText: 'markup as plain text' })).toHaveCount(1);
+
+  const article = page.locator('[data-summary-print]');
+  for (const selector of ['script', 'img', '[onerror]', 'iframe']) await expect(article.locator(selector)).toHaveCount(0);
+  await page.waitForTimeout(500);
+  expect(dialogs).toEqual([]);
+  expect(requests.filter((url) => /\/x$|\/x\?/.test(url))).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('summary-markup-as-text.png'), fullPage: true });
+});

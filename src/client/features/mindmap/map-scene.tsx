@@ -1,0 +1,135 @@
+import { memo, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TOGGLE_RADIUS, type LayoutNode, type MindmapLayout } from './layout';
+
+const branchClass = (branch: number) => (branch < 0 ? 'mm-root-branch' : `mm-branch-${branch % 8}`);
+const levelOf = (depth: number) => Math.min(depth, 3);
+
+interface SceneProps {
+  layout: MindmapLayout;
+  focusedId: string;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  onToggle: (id: string) => void;
+  onFocusNode: (id: string) => void;
+  onNodeKeyDown: (event: KeyboardEvent<SVGGElement>, id: string) => void;
+}
+
+/**
+ * The drawing: links under nodes, each node a focusable tree item (roving tabindex: only the focused one is in the tab
+ * order) with its wrapped label and, for a branch, a toggle showing how many ideas it hides. Memoised, so panning
+ * (which only moves the group around it) does not redraw it.
+ */
+export const MapScene = memo(function MapScene({ layout, focusedId, selectedId, onSelect, onToggle, onFocusNode, onNodeKeyDown }: SceneProps) {
+  return (
+    <>
+      <g aria-hidden="true">
+        {layout.links.map((link) => (
+          <path key={link.id} className={`mm-link ${branchClass(link.branch)}`} data-level={levelOf(link.depth)} d={link.path} />
+        ))}
+      </g>
+      {layout.nodes.map((node) => (
+        <MapNode
+          key={node.id}
+          node={node}
+          focused={node.id === focusedId}
+          selected={node.id === selectedId}
+          onSelect={onSelect}
+          onToggle={onToggle}
+          onFocusNode={onFocusNode}
+          onNodeKeyDown={onNodeKeyDown}
+          siblings={layout.byId.get(node.parentId ?? '')?.childIds ?? [node.id]}
+        />
+      ))}
+    </>
+  );
+});
+
+function MapNode({
+  node,
+  focused,
+  selected,
+  siblings,
+  onSelect,
+  onToggle,
+  onFocusNode,
+  onNodeKeyDown,
+}: {
+  node: LayoutNode;
+  focused: boolean;
+  selected: boolean;
+  siblings: string[];
+  onSelect: (id: string) => void;
+  onToggle: (id: string) => void;
+  onFocusNode: (id: string) => void;
+  onNodeKeyDown: (event: KeyboardEvent<SVGGElement>, id: string) => void;
+}) {
+  const { t } = useTranslation('mindmap');
+  const { style } = node;
+  const hasChildren = node.childCount > 0;
+  // First baseline: the top padding plus the part of the line box above the text's baseline.
+  const firstBaseline = style.padY + style.lineHeight / 2 + style.fontSize * 0.35;
+  return (
+    <g
+      className={`mm-node ${branchClass(node.branch)}`}
+      data-testid="mindmap-node"
+      data-node-id={node.id}
+      data-level={levelOf(node.depth)}
+      data-collapsed={hasChildren ? String(node.collapsed) : undefined}
+      transform={`translate(${node.x} ${node.y})`}
+      role="treeitem"
+      tabIndex={focused ? 0 : -1}
+      aria-level={node.depth + 1}
+      aria-setsize={siblings.length}
+      aria-posinset={siblings.indexOf(node.id) + 1}
+      aria-expanded={hasChildren ? !node.collapsed : undefined}
+      aria-selected={selected}
+      aria-label={t('map.node', { label: node.label, page: node.page })}
+      onClick={() => onSelect(node.id)}
+      onFocus={() => onFocusNode(node.id)}
+      onKeyDown={(event) => onNodeKeyDown(event, node.id)}
+    >
+      <title>{node.label}</title>
+      <rect className="mm-box" width={node.width} height={node.height} rx={style.radius} />
+      <rect
+        className="mm-focus-ring"
+        data-export="omit"
+        x={-5}
+        y={-5}
+        width={node.width + 10}
+        height={node.height + 10}
+        rx={style.radius + 5}
+      />
+      <text className="mm-label" fontSize={style.fontSize} fontWeight={style.fontWeight}>
+        {node.lines.map((line, index) => (
+          <tspan key={index} x={style.padX} y={firstBaseline + index * style.lineHeight} data-width={line.width.toFixed(1)}>
+            {line.text}
+          </tspan>
+        ))}
+      </text>
+      {hasChildren && (
+        <g
+          className="mm-toggle"
+          data-testid="mindmap-toggle"
+          data-collapsed={String(node.collapsed)}
+          transform={`translate(${node.width} ${node.height / 2})`}
+          onClick={(event) => {
+            event.stopPropagation();
+            onToggle(node.id);
+          }}
+        >
+          {/* A finger-sized target around the small dot. */}
+          <circle className="mm-toggle-hit" data-export="omit" r={22} />
+          <circle className="mm-toggle-dot" r={node.collapsed ? TOGGLE_RADIUS : TOGGLE_RADIUS - 2} />
+          {node.collapsed ? (
+            <text className="mm-toggle-count" textAnchor="middle" dy="0.35em" fontSize={node.hiddenCount > 99 ? 8 : 10}>
+              {node.hiddenCount > 999 ? '999+' : node.hiddenCount}
+            </text>
+          ) : (
+            <path className="mm-toggle-minus" d="M-4 0 H4" />
+          )}
+        </g>
+      )}
+    </g>
+  );
+}

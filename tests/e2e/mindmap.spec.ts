@@ -1,0 +1,272 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, navigate, signUp, test } from './fixtures';
+
+/**
+ * Issue 5's Mindmap tab on a real document: tracemonkey.pdf (14 pages) is uploaded through POST /api/files, the local
+ * engine makes its mind map, and the student opens a closed branch, reads a node's source passage, opens the viewer at
+ * its page, moves through the map by keyboard and downloads it as SVG. Screenshots (light and dark) are kept in each
+ * test's output folder.
+ */
+
+const TRACEMONKEY = path.resolve(import.meta.dirname, '../../../shared/testdata/pdfs/tracemonkey.pdf');
+
+const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
+
+async function mutate<T>(page: Page, procedure: string, input: unknown): Promise<T> {
+  const response = await page.request.post(`/api/trpc/${procedure}?batch=1`, { data: { 0: { json: input } }, headers: origin(page) });
+  expect(response.ok(), `${procedure}: ${response.status()}`).toBe(true);
+  const [answer] = (await response.json()) as Array<{ result: { data: { json: T } } }>;
+  if (!answer) throw new Error(`${procedure} answered nothing`);
+  return answer.result.data.json;
+}
+
+/** Signs up, uploads tracemonkey.pdf into a new course and makes it the open file. */
+async function studentWithDocument(page: Page): Promise<string> {
+  await signUp(page);
+  const course = await mutate<{ id: string }>(page, 'directory.createDirectory', { name: 'Compilers' });
+  const response = await page.request.post('/api/files', {
+    multipart: {
+      directoryId: course.id,
+      files: { name: 'tracemonkey.pdf', mimeType: 'application/pdf', buffer: await readFile(TRACEMONKEY) },
+    },
+    headers: origin(page),
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { files } = (await response.json()) as { files: Array<{ id: string }> };
+  const fileId = files[0]?.id ?? '';
+  await mutate(page, 'file.setActiveFileId', { fileId });
+  return fileId;
+}
+
+/** Opens /mindmap and waits (through reading and generating) until the map is drawn. */
+async function openMindmap(page: Page) {
+  await navigate(page, '/mindmap');
+  await expect(page.getByTestId('mindmap-view')).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByTestId('mindmap-node').first()).toBeVisible();
+}
+
+/** The number of ideas the map says it holds ('120 ideas · 11 branches'). */
+async function ideaCount(page: Page): Promise<number> {
+  const stats = await page.getByTestId('mindmap-stats').textContent();
+  return Number(/\d+/.exec(stats ?? '')?.[0]);
+}
+
+const activeNodeId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-node-id') ?? null);
+
+test('a student opens a branch, reads a node’s source, opens its page, moves by keyboard and exports the map @mobile', async ({ page }, testInfo) => {
+  test.slow();
+  const phone = testInfo.project.name === 'mobile';
+  await studentWithDocument(page);
+  await openMindmap(page);
+  const title = await page.getByTestId('mindmap-title').textContent();
+  expect(title?.trim().length).toBeGreaterThan(0);
+  await page.screenshot({ path: testInfo.outputPath(`mindmap-${phone ? 'phone' : 'desktop'}-light.png`), animations: 'disabled' });
+
+  // A big map starts with its deeper levels closed: open one.
+  const closed = page.locator('[data-testid="mindmap-node"][data-collapsed="true"]').first();
+  await expect(closed).toBeVisible();
+  const branchId = (await closed.getAttribute('data-node-id'))!;
+  const before = await page.getByTestId('mindmap-node').count();
+  await closed.getByTestId('mindmap-toggle').click();
+  const branch = page.locator(`[data-testid="mindmap-node"][data-node-id="${branchId}"]`);
+  await expect(branch).toHaveAttribute('data-collapsed', 'false');
+  await expect(branch).toHaveAttribute('aria-expanded', 'true');
+  await expect.poll(() => page.getByTestId('mindmap-node').count()).toBeGreaterThan(before);
+
+  // Click the first idea of the opened branch: its source passage and page show in the details.
+  const childId = await page.evaluate((id) => {
+    const nodes = [...document.querySelectorAll('[data-testid="mindmap-node"]')];
+    const parent = nodes.find((node) => node.getAttribute('data-node-id') === id);
+    const level = Number(parent?.getAttribute('aria-level'));
+    // Children follow their parent in document order (d3's pre-order), one level deeper.
+    const index = nodes.indexOf(parent!);
+    return nodes.slice(index + 1).find((node) => Number(node.getAttribute('aria-level')) === level + 1)?.getAttribute('data-node-id');
+  }, branchId);
+  expect(childId).toBeTruthy();
+  const child = page.locator(`[data-testid="mindmap-node"][data-node-id="${childId}"]`);
+  const label = (await child.locator('title').textContent())!;
+  await child.click();
+  const panel = page.getByTestId('mindmap-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId('mindmap-panel-title')).toHaveText(label);
+  await expect(child).toHaveAttribute('aria-selected', 'true');
+  const passage = panel.getByTestId('mindmap-passage');
+  await expect(passage).toBeVisible();
+  // The passage is the page's text around the idea, with the sentence that supports it marked.
+  await expect(passage.locator('mark')).toBeVisible();
+  expect((await passage.textContent())!.length).toBeGreaterThan(label.length / 2);
+  const pageLabel = (await panel.getByTestId('mindmap-panel-page').textContent())!;
+  const pageNumber = Number(/\d+/.exec(pageLabel)?.[0]);
+  expect(pageNumber).toBeGreaterThanOrEqual(1);
+  expect(pageNumber).toBeLessThanOrEqual(14);
+  await page.screenshot({ path: testInfo.outputPath(`mindmap-${phone ? 'phone' : 'desktop'}-panel-light.png`), animations: 'disabled' });
+
+  // Open the viewer at that page.
+  await panel.getByTestId('mindmap-open-page').click();
+  const viewer = page.getByRole('dialog', { name: 'tracemonkey.pdf' });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByTestId('viewer-page-status')).toHaveText(`Page ${pageNumber} of 14`, { timeout: 15_000 });
+  await viewer.getByTestId('viewer-close').click();
+  await expect(viewer).toBeHidden();
+
+  // The details close with their button.
+  await panel.getByTestId('mindmap-panel-close').click();
+  await expect(panel).toBeHidden();
+
+  // Export as SVG: a download of an <svg> document holding the map's labels, its colours written in.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('mindmap-export').click();
+  await page.getByTestId('mindmap-export-svg').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('tracemonkey - mind map.svg');
+  const svg = await readFile((await file.path())!, 'utf8');
+  expect(svg).toMatch(/^<\?xml[^>]*>\s*<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  expect(svg).toContain(title!.trim().replace(/&/g, '&amp;').slice(0, 20));
+  expect(svg).not.toContain('var(--');
+  expect(svg).toMatch(/fill="rgb\(/);
+  await file.saveAs(testInfo.outputPath('export.svg'));
+
+  // And as PNG: an image drawn from that SVG on a canvas.
+  const pngDownload = page.waitForEvent('download');
+  await page.getByTestId('mindmap-export').click();
+  await page.getByTestId('mindmap-export-png').click();
+  const png = await pngDownload;
+  expect(png.suggestedFilename()).toBe('tracemonkey - mind map.png');
+  const bytes = await readFile((await png.path())!);
+  expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  expect(bytes.length).toBeGreaterThan(10_000);
+  await png.saveAs(testInfo.outputPath('export.png'));
+});
+
+test('the map is driven by keyboard: arrows move between ideas, Enter opens a branch, I shows the source, + and 0 zoom and fit', async ({ page }, testInfo) => {
+  test.slow();
+  await studentWithDocument(page);
+  await openMindmap(page);
+
+  const root = page.locator('[data-testid="mindmap-node"][aria-level="1"]');
+  await root.focus();
+  expect(await activeNodeId(page)).toBe(await root.getAttribute('data-node-id'));
+  await page.keyboard.press('ArrowRight');
+  const first = page.locator('[data-testid="mindmap-node"][aria-level="2"]').first();
+  expect(await activeNodeId(page)).toBe(await first.getAttribute('data-node-id'));
+  await page.keyboard.press('ArrowDown');
+  const second = page.locator('[data-testid="mindmap-node"][aria-level="2"]').nth(1);
+  expect(await activeNodeId(page)).toBe(await second.getAttribute('data-node-id'));
+  await page.keyboard.press('ArrowLeft');
+  expect(await activeNodeId(page)).toBe(await root.getAttribute('data-node-id'));
+
+  // Down to a closed branch, then Enter opens it and Enter closes it again.
+  const closedId = await page.locator('[data-testid="mindmap-node"][data-collapsed="true"]').first().getAttribute('data-node-id');
+  await page.locator(`[data-node-id="${closedId}"]`).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(`[data-node-id="${closedId}"]`)).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowRight');
+  const focusedChild = await activeNodeId(page);
+  expect(focusedChild).not.toBe(closedId);
+  await page.keyboard.press('i');
+  await expect(page.getByTestId('mindmap-panel')).toBeVisible();
+  await expect(page.getByTestId('mindmap-passage')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('mindmap-panel')).toBeHidden();
+  expect(await activeNodeId(page)).toBe(focusedChild);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press(' ');
+  await expect(page.locator(`[data-node-id="${closedId}"]`)).toHaveAttribute('aria-expanded', 'false');
+
+  const zoom = page.getByTestId('mindmap-zoom-level');
+  const fitted = await zoom.textContent();
+  await page.keyboard.press('+');
+  await expect(zoom).not.toHaveText(fitted!);
+  await page.keyboard.press('0');
+  await expect(zoom).toHaveText(fitted!);
+
+  // Expand all shows every idea, Collapse all only the sections.
+  const nodes = page.getByTestId('mindmap-node');
+  await page.getByTestId('mindmap-expand-all').click();
+  await expect(nodes).toHaveCount(await ideaCount(page));
+  await page.getByTestId('mindmap-collapse-all').click();
+  await expect(nodes).toHaveCount((await page.locator('[data-testid="mindmap-node"][aria-level="2"]').count()) + 1);
+  await expect(page.locator('[data-testid="mindmap-node"][aria-level="3"]')).toHaveCount(0);
+
+  // Dark mode, for a look: a section opened and one of its ideas with its source.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.locator('[data-testid="mindmap-node"][aria-level="2"]').nth(1).getByTestId('mindmap-toggle').click();
+  await page.locator('[data-testid="mindmap-node"][aria-level="3"]').first().click();
+  await expect(page.getByTestId('mindmap-passage')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('mindmap-desktop-panel-dark.png'), animations: 'disabled' });
+});
+
+test('on a phone the map fits the screen, pans by dragging, and the details open as a bottom sheet @mobile', async ({ page }, testInfo) => {
+  test.slow();
+  const phone = testInfo.project.name === 'mobile';
+  await studentWithDocument(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await openMindmap(page);
+  await page.screenshot({ path: testInfo.outputPath(`mindmap-${phone ? 'phone' : 'desktop'}-dark.png`), animations: 'disabled' });
+
+  // Dragging the canvas moves the map.
+  const canvas = page.getByTestId('mindmap-canvas');
+  const box = (await canvas.boundingBox())!;
+  const root = page.locator('[data-testid="mindmap-node"][aria-level="1"]');
+  const start = (await root.boundingBox())!;
+  // A spot of empty canvas to grab: the first of a grid of points where the canvas itself is hit.
+  const grab = await page.evaluate(({ x, y, width, height }) => {
+    for (let row = 1; row < 10; row += 1) {
+      for (let column = 1; column < 10; column += 1) {
+        const point = { x: x + (width * column) / 10, y: y + (height * row) / 10 };
+        if (document.elementFromPoint(point.x, point.y)?.getAttribute('data-testid') === 'mindmap-canvas') return point;
+      }
+    }
+    return null;
+  }, box);
+  expect(grab).not.toBeNull();
+  await page.mouse.move(grab!.x, grab!.y);
+  await page.mouse.down();
+  await page.mouse.move(grab!.x - 60, grab!.y - 60, { steps: 6 });
+  await page.mouse.up();
+  const moved = (await root.boundingBox())!;
+  expect(Math.round(moved.x - start.x)).toBe(-60);
+  expect(Math.round(moved.y - start.y)).toBe(-60);
+
+  // The zoom buttons change the scale; Fit brings the map back.
+  const zoom = page.getByTestId('mindmap-zoom-level');
+  const fitted = await zoom.textContent();
+  await page.getByTestId('mindmap-zoom-in').click();
+  await expect(zoom).not.toHaveText(fitted!);
+  await page.getByTestId('mindmap-fit').click();
+  await expect(zoom).toHaveText(fitted!);
+
+  // Zoom about the pointer: the wheel, and on a phone two fingers spreading apart.
+  const percent = async () => Number.parseInt((await zoom.textContent()) ?? '', 10);
+  const fittedPercent = await percent();
+  if (phone) {
+    const touch = await page.context().newCDPSession(page);
+    const finger = (id: number, spread: number) => ({ id, x: grab!.x + (id === 0 ? -spread : spread), y: grab!.y });
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [finger(0, 30), finger(1, 30)] });
+    for (let step = 1; step <= 6; step += 1) {
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [finger(0, 30 + step * 10), finger(1, 30 + step * 10)] });
+    }
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  } else {
+    await page.mouse.move(grab!.x, grab!.y);
+    await page.mouse.wheel(0, -300);
+  }
+  await expect.poll(percent).toBeGreaterThan(fittedPercent);
+  await page.getByTestId('mindmap-fit').click();
+  await expect(zoom).toHaveText(fitted!);
+
+  // A section opens its details; on a phone they are a sheet along the bottom, above the tab bar.
+  await page.locator('[data-testid="mindmap-node"][aria-level="2"]').first().click();
+  const panel = page.getByTestId('mindmap-panel');
+  await expect(page.getByTestId('mindmap-passage')).toBeVisible();
+  if (phone) {
+    const sheet = (await panel.boundingBox())!;
+    expect(sheet.width).toBeGreaterThanOrEqual(389);
+    expect(sheet.y).toBeGreaterThan(844 / 3);
+    const openPage = (await panel.getByTestId('mindmap-open-page').boundingBox())!;
+    expect(openPage.height).toBeGreaterThanOrEqual(44);
+  }
+  await page.screenshot({ path: testInfo.outputPath(`mindmap-${phone ? 'phone' : 'desktop'}-panel-dark.png`), animations: 'disabled' });
+});

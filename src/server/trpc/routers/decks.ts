@@ -1,4 +1,83 @@
-import { router } from '../init';
+import { z } from 'zod';
+import { CARD_SIDE_MAX, RATINGS } from '../../../shared/decks';
+import { idSchema } from '../../../shared/schemas';
+import { reviewsToday } from '../../decks/counts';
+import { createCard, deleteCard, generateDeck, getCards, listDecks, updateCard } from '../../decks/decks';
+import { exportDeck } from '../../decks/export';
+import { getSession, reviewCard, SESSION_LIMIT_MAX, undoReview } from '../../decks/study';
+import { protectedProcedure, router } from '../init';
 
-/** Study tab procedures for the decks tab (issue 5); see README's API section. */
-export const decksRouter = router({});
+/**
+ * The Flashcards tab (issue 5; README "API"): a file's decks with the caller's counts, study sessions scheduled by
+ * FSRS per user, card editing, AI deck generation and exports. Access goes through the deck's file
+ * (studyFileAccess); `uuid`/`id`, the shared-course context, are accepted for sharing to use.
+ */
+const sharedContext = { uuid: z.string().max(100).optional(), id: z.string().max(100).optional() };
+
+/**
+ * A side's text as sent. Its real rule (1–5,000 characters once trimmed) is checked in the domain, whose refusal
+ * names the side and is translated; this bound only keeps absurd payloads out.
+ */
+const cardText = z.string().max(CARD_SIDE_MAX * 4);
+
+const deckInput = z.object({ deckId: idSchema, ...sharedContext });
+const cardInput = z.object({ cardId: idSchema, ...sharedContext });
+
+export const decksRouter = router({
+  list: protectedProcedure
+    .input(z.object({ fileId: idSchema, ...sharedContext }))
+    .query(({ ctx, input }) => listDecks({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId })),
+  getCards: protectedProcedure
+    .input(deckInput)
+    .query(({ ctx, input }) => getCards({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId })),
+  getSession: protectedProcedure
+    .input(z.object({ deckId: idSchema, limit: z.number().int().min(1).max(SESSION_LIMIT_MAX).optional(), ...sharedContext }))
+    .query(({ ctx, input }) =>
+      getSession({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId, ...(input.limit ? { limit: input.limit } : {}) }),
+    ),
+  review: protectedProcedure
+    .input(
+      z.object({
+        cardId: idSchema,
+        rating: z.union(RATINGS.map((rating) => z.literal(rating))),
+        durationMs: z.number().int().min(0).max(24 * 60 * 60 * 1000).optional(),
+        ...sharedContext,
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      reviewCard({ db: ctx.services.db, userId: ctx.user.id, cardId: input.cardId, rating: input.rating, durationMs: input.durationMs }),
+    ),
+  undoReview: protectedProcedure
+    .input(z.object({ reviewId: idSchema.optional(), ...sharedContext }))
+    .mutation(({ ctx, input }) => undoReview({ db: ctx.services.db, userId: ctx.user.id, reviewId: input.reviewId })),
+  reviewsToday: protectedProcedure.query(async ({ ctx }) => ({ count: await reviewsToday(ctx.services.db, ctx.user.id) })),
+  createCard: protectedProcedure
+    .input(
+      z
+        .object({ deckId: idSchema.optional(), fileId: idSchema.optional(), front: cardText, back: cardText, ...sharedContext })
+        .refine((value) => (value.deckId === undefined) !== (value.fileId === undefined), {
+          message: 'Give either a deckId or a fileId.',
+        }),
+    )
+    .mutation(({ ctx, input }) => {
+      const base = { db: ctx.services.db, userId: ctx.user.id, front: input.front, back: input.back };
+      return input.deckId !== undefined ? createCard({ ...base, deckId: input.deckId }) : createCard({ ...base, fileId: input.fileId ?? '' });
+    }),
+  updateCard: protectedProcedure
+    .input(z.object({ cardId: idSchema, front: cardText, back: cardText, ...sharedContext }))
+    .mutation(({ ctx, input }) => updateCard({ db: ctx.services.db, userId: ctx.user.id, ...input })),
+  deleteCard: protectedProcedure
+    .input(cardInput)
+    .mutation(({ ctx, input }) => deleteCard({ db: ctx.services.db, userId: ctx.user.id, cardId: input.cardId })),
+  generate: protectedProcedure
+    .input(z.object({ fileId: idSchema, ...sharedContext }))
+    .mutation(({ ctx, input }) =>
+      generateDeck({ db: ctx.services.db, studyQueue: ctx.services.studyQueue, userId: ctx.user.id, fileId: input.fileId }),
+    ),
+  exportCsv: protectedProcedure
+    .input(deckInput)
+    .query(({ ctx, input }) => exportDeck({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId, format: 'csv' })),
+  exportAnki: protectedProcedure
+    .input(deckInput)
+    .query(({ ctx, input }) => exportDeck({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId, format: 'anki' })),
+});

@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { deck, flashcard } from '../db/schema';
+import { AppError } from '../errors';
+import { studyFileAccess, type StudyFileAccess } from '../study/access';
+import { cardNotFound, deckNotFound } from './errors';
+
+/**
+ * Who may use a deck or a card: whoever may study its file (studyFileAccess, the one place that rule lives). A deck
+ * or card of a file the caller may not study is refused exactly like an unknown id.
+ */
+export interface DeckRow {
+  id: string;
+  fileId: string;
+  title: string;
+  generated: boolean;
+}
+
+export type CardRow = typeof flashcard.$inferSelect;
+
+async function fileAccessOr(db: Db, userId: string, fileId: string, notFound: () => AppError): Promise<StudyFileAccess> {
+  try {
+    return await studyFileAccess(db, userId, fileId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') throw notFound();
+    throw error;
+  }
+}
+
+const deckColumns = { id: deck.id, fileId: deck.fileId, title: deck.title, generated: deck.generated };
+
+export async function deckAccess(db: Db, userId: string, deckId: string): Promise<{ deck: DeckRow; access: StudyFileAccess }> {
+  const [row] = await db.select(deckColumns).from(deck).where(eq(deck.id, deckId)).limit(1);
+  if (!row) throw deckNotFound();
+  return { deck: row, access: await fileAccessOr(db, userId, row.fileId, deckNotFound) };
+}
+
+export async function cardAccess(
+  db: Db,
+  userId: string,
+  cardId: string,
+): Promise<{ card: CardRow; deck: DeckRow; access: StudyFileAccess }> {
+  const [row] = await db
+    .select({ card: flashcard, deck: deckColumns })
+    .from(flashcard)
+    .innerJoin(deck, eq(deck.id, flashcard.deckId))
+    .where(eq(flashcard.id, cardId))
+    .limit(1);
+  if (!row) throw cardNotFound();
+  return { ...row, access: await fileAccessOr(db, userId, row.deck.fileId, cardNotFound) };
+}

@@ -1,0 +1,196 @@
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import type { CardRating, CardPhase, RatingName } from '../../shared/decks';
+import type { Db } from '../db/client';
+import { cardState, flashcard, reviewLog } from '../db/schema';
+import { cardAccess, deckAccess, type CardRow } from './access';
+import { countsOfDeck, LEARN_AHEAD_MS, NEW_CARDS_PER_DAY, STATE } from './counts';
+import { nothingToUndo } from './errors';
+import {
+  intervalsOf,
+  phaseOf,
+  rate,
+  scheduleColumnsFromSnapshot,
+  snapshotOf,
+  type ScheduleColumns,
+} from './scheduler';
+
+/**
+ * Studying a deck (FSRS through ts-fsrs): a session lists the cards to study now with what each rating would do,
+ * a review stores the new schedule with a log row that keeps the old one, and the last review can be undone.
+ */
+
+/** How long after a rating it may still be undone: the session it was made in. */
+export const UNDO_WINDOW_MS = 60 * 60 * 1000;
+
+/** The most cards one session request answers. */
+export const SESSION_LIMIT_MAX = 500;
+
+export interface SessionCard {
+  id: string;
+  deckId: string;
+  front: string;
+  back: string;
+  page: number | null;
+  kind: string;
+  phase: CardPhase;
+  /** When it is due for this user; null for a new card. */
+  due: Date | null;
+  /** Milliseconds until the card would come back after each rating now (the client formats them). */
+  intervals: Record<RatingName, number>;
+}
+
+function sessionCard(card: CardRow, schedule: ScheduleColumns | null, now: Date): SessionCard {
+  return {
+    id: card.id,
+    deckId: card.deckId,
+    front: card.front,
+    back: card.back,
+    page: card.page,
+    kind: card.kind,
+    phase: phaseOf(schedule),
+    due: schedule?.due ?? null,
+    intervals: intervalsOf(schedule, now),
+  };
+}
+
+function scheduleOf(row: typeof cardState.$inferSelect | null): ScheduleColumns | null {
+  if (!row) return null;
+  const { userId: _userId, cardId: _cardId, updatedAt: _updatedAt, ...schedule } = row;
+  return schedule;
+}
+
+const isLearning = (state: number) => state === STATE.learning || state === STATE.relearning;
+
+/**
+ * The cards to study now, in order: cards in their learning steps that are due, then reviews due (oldest first),
+ * then new cards in deck order within today's new-card allowance, then learning cards due within LEARN_AHEAD_MS.
+ */
+export async function getSession(options: { db: Db; userId: string; deckId: string; limit?: number; now?: Date }) {
+  const { db, userId, deckId, limit = 100, now = new Date() } = options;
+  const { deck } = await deckAccess(db, userId, deckId);
+  const rows = await db
+    .select({ card: flashcard, state: cardState })
+    .from(flashcard)
+    .leftJoin(cardState, and(eq(cardState.cardId, flashcard.id), eq(cardState.userId, userId)))
+    .where(eq(flashcard.deckId, deckId))
+    .orderBy(asc(flashcard.position));
+  const counts = await countsOfDeck(db, userId, deckId, now);
+  const studied = rows.flatMap(({ card, state }) => {
+    const schedule = scheduleOf(state);
+    return schedule ? [{ card, schedule }] : [];
+  });
+  const byDue = (a: { schedule: ScheduleColumns }, b: { schedule: ScheduleColumns }) => a.schedule.due.getTime() - b.schedule.due.getTime();
+  const dueNow = studied.filter(({ schedule }) => schedule.due <= now);
+  const learningDue = dueNow.filter(({ schedule }) => isLearning(schedule.state)).sort(byDue);
+  const reviewsDue = dueNow.filter(({ schedule }) => !isLearning(schedule.state)).sort(byDue);
+  const fresh = rows
+    .filter(({ state }) => !state)
+    .slice(0, counts.newLeftToday)
+    .map(({ card }) => ({ card, schedule: null }));
+  const ahead = studied
+    .filter(({ schedule }) => isLearning(schedule.state) && schedule.due > now && schedule.due.getTime() <= now.getTime() + LEARN_AHEAD_MS)
+    .sort(byDue);
+  const cards = [...learningDue, ...reviewsDue, ...fresh, ...ahead]
+    .slice(0, Math.min(limit, SESSION_LIMIT_MAX))
+    .map(({ card, schedule }) => sessionCard(card, schedule, now));
+  return { deck, cards, counts, newCardsPerDay: NEW_CARDS_PER_DAY };
+}
+
+/**
+ * Rates a card for the caller: stores its next schedule and a review_log row holding the one before, then answers
+ * the deck's counts and, for a card back within LEARN_AHEAD_MS, the card again to show later in the session.
+ */
+export async function reviewCard(options: {
+  db: Db;
+  userId: string;
+  cardId: string;
+  rating: CardRating;
+  durationMs?: number | undefined;
+  now?: Date;
+}) {
+  const { db, userId, cardId, rating, now = new Date() } = options;
+  const { card, deck } = await cardAccess(db, userId, cardId);
+  const { reviewId, next } = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(cardState)
+      .where(and(eq(cardState.userId, userId), eq(cardState.cardId, cardId)))
+      .for('update');
+    const previous = scheduleOf(current ?? null);
+    const scheduled = rate(previous, rating, now);
+    await tx
+      .insert(cardState)
+      .values({ userId, cardId, ...scheduled, updatedAt: now })
+      .onConflictDoUpdate({ target: [cardState.userId, cardState.cardId], set: { ...scheduled, updatedAt: now } });
+    const [log] = await tx
+      .insert(reviewLog)
+      .values({
+        userId,
+        cardId,
+        rating,
+        previous: previous ? snapshotOf(previous) : null,
+        scheduledDays: scheduled.scheduledDays,
+        durationMs: options.durationMs ?? null,
+        reviewedAt: now,
+      })
+      .returning({ id: reviewLog.id });
+    if (!log) throw new Error('no review logged');
+    return { reviewId: log.id, next: scheduled };
+  });
+  const comesBack = isLearning(next.state) && next.due.getTime() <= now.getTime() + LEARN_AHEAD_MS;
+  return {
+    reviewId,
+    cardId,
+    deckId: deck.id,
+    rating,
+    phase: phaseOf(next),
+    due: next.due,
+    scheduledDays: next.scheduledDays,
+    counts: await countsOfDeck(db, userId, deck.id, now),
+    requeue: comesBack ? sessionCard(card, next, now) : null,
+  };
+}
+
+/**
+ * Undoes the caller's last rating (made within UNDO_WINDOW_MS): the card's schedule is put back exactly as it was, or
+ * removed for a card that was new, and the rating no longer counts. With `reviewId`, only if that is still the last.
+ */
+export async function undoReview(options: { db: Db; userId: string; reviewId?: string | undefined; now?: Date }) {
+  const { db, userId, reviewId, now = new Date() } = options;
+  const mine = eq(reviewLog.userId, userId);
+  const [last] = reviewId
+    ? await db.select().from(reviewLog).where(and(mine, eq(reviewLog.id, reviewId))).limit(1)
+    : await db.select().from(reviewLog).where(mine).orderBy(desc(reviewLog.reviewedAt), desc(reviewLog.id)).limit(1);
+  if (!last || now.getTime() - last.reviewedAt.getTime() > UNDO_WINDOW_MS) throw nothingToUndo();
+  // Ratings sent at once may be stored in either order; "last" is the latest made, so only a later one blocks it.
+  const [later] = await db
+    .select({ id: reviewLog.id })
+    .from(reviewLog)
+    .where(and(mine, gt(reviewLog.reviewedAt, last.reviewedAt)))
+    .limit(1);
+  if (later) throw nothingToUndo();
+  const { card, deck } = await cardAccess(db, userId, last.cardId);
+  const restored = last.previous ? scheduleColumnsFromSnapshot(last.previous) : null;
+  await db.transaction(async (tx) => {
+    // Deleting the log row first and only if it is still there: two undos at once restore once.
+    const [removed] = await tx.delete(reviewLog).where(eq(reviewLog.id, last.id)).returning({ id: reviewLog.id });
+    if (!removed) throw nothingToUndo();
+    const key = and(eq(cardState.userId, userId), eq(cardState.cardId, card.id));
+    if (!restored) {
+      await tx.delete(cardState).where(key);
+      return;
+    }
+    await tx
+      .insert(cardState)
+      .values({ userId, cardId: card.id, ...restored, updatedAt: now })
+      .onConflictDoUpdate({ target: [cardState.userId, cardState.cardId], set: { ...restored, updatedAt: now } });
+  });
+  return {
+    reviewId: last.id,
+    cardId: card.id,
+    deckId: deck.id,
+    rating: last.rating,
+    card: sessionCard(card, restored, now),
+    counts: await countsOfDeck(db, userId, deck.id, now),
+  };
+}

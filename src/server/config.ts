@@ -58,6 +58,12 @@ const envSchema = z.object({
   AI_API_KEY: optionalString,
   AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(120),
+  SUPPORT_CHAT_SCRIPT_URL: optionalString.refine((value) => value === undefined || /^https:\/\/[^/]/.test(value), {
+    message: 'must be an https:// URL',
+  }),
+  SUPPORT_CHAT_APP_ID: optionalString,
+  SUPPORT_CHAT_SECRET: optionalString,
+  SUPPORT_CHAT_CSP_SOURCES: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -83,6 +89,20 @@ export interface Config {
   s3: S3Config | null;
   /** The OpenAI-compatible endpoint of the llm study engine when AI_BASE_URL or AI_API_KEY is set; else the local engine. */
   ai: AiConfig | null;
+  /** The third-party support-chat widget (spec §7) when SUPPORT_CHAT_SCRIPT_URL and SUPPORT_CHAT_APP_ID are set. */
+  supportChat: SupportChatConfig | null;
+}
+
+/**
+ * A customer-chat widget with the Intercom-style Messenger API (`window.Intercom('boot' | 'shutdown', …)`): its loader
+ * script, app id, the identity-verification secret that signs each user's id (user_hash), and the origins the
+ * Content-Security-Policy must allow for it (its script's origin at least).
+ */
+export interface SupportChatConfig {
+  scriptUrl: string;
+  appId: string;
+  secret: string | undefined;
+  cspSources: string[];
 }
 
 /** Matches createLlmEngine's options (src/server/study/llm/llm-engine.ts). */
@@ -190,6 +210,23 @@ function aiConfig(env: Env, given: Record<string, string>): AiConfig | null {
   };
 }
 
+function supportChatConfig(env: Env): SupportChatConfig | null {
+  const { SUPPORT_CHAT_SCRIPT_URL: scriptUrl, SUPPORT_CHAT_APP_ID: appId } = env;
+  if (scriptUrl === undefined && appId === undefined) {
+    const stray = (['SUPPORT_CHAT_SECRET', 'SUPPORT_CHAT_CSP_SOURCES'] as const).filter((name) => env[name] !== undefined);
+    if (stray.length > 0) {
+      throw new ConfigError(`Invalid configuration: SUPPORT_CHAT_SCRIPT_URL: must be set for the support chat (set without it: ${stray.join(', ')})`);
+    }
+    return null;
+  }
+  if (scriptUrl === undefined || appId === undefined) {
+    const missing = scriptUrl === undefined ? 'SUPPORT_CHAT_SCRIPT_URL' : 'SUPPORT_CHAT_APP_ID';
+    throw new ConfigError(`Invalid configuration: ${missing}: must be set together with ${missing === 'SUPPORT_CHAT_APP_ID' ? 'SUPPORT_CHAT_SCRIPT_URL' : 'SUPPORT_CHAT_APP_ID'}`);
+  }
+  const extra = (env.SUPPORT_CHAT_CSP_SOURCES ?? '').split(/[\s,]+/).filter(Boolean);
+  return { scriptUrl, appId, secret: env.SUPPORT_CHAT_SECRET, cspSources: [...new Set([new URL(scriptUrl).origin, ...extra])] };
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const given = withoutBlankValues(source);
   const parsed = envSchema.safeParse(given);
@@ -224,5 +261,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     clientDir: path.resolve('dist/client'),
     s3,
     ai,
+    supportChat: supportChatConfig(env),
   };
 }

@@ -1,6 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { CoursesSidebarSection } from '../features/courses/courses-sidebar-section';
 import { useCourseSearchItems } from '../features/courses/sidebar-search-items';
+import { SupportChatWidget } from '../features/chat/support-chat-widget';
 import { AppShell } from '../features/shell/app-shell';
 import { FileViewerDialog } from '../features/viewer/file-viewer-dialog';
 import { sessionQueryOptions } from '../lib/auth-client';
@@ -13,6 +14,7 @@ function AppLayout() {
     <>
       <AppShell coursesSection={<CoursesSidebarSection />} courseSearchItems={courseSearchItems} />
       <FileViewerDialog />
+      <SupportChatWidget />
     </>
   );
 }

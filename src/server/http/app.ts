@@ -45,6 +45,8 @@ function withClientIp(request: Request, ip: string): Request {
 export function createApp(services: Services) {
   const { config, log } = services;
   const app = new Hono();
+  // The support-chat widget, when configured, loads its script and talks to its servers from these origins.
+  const widget = config.supportChat?.cspSources ?? [];
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -64,12 +66,12 @@ export function createApp(services: Services) {
       overwrite: false,
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...widget],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...widget],
+        fontSrc: ["'self'", 'data:', ...widget],
+        connectSrc: ["'self'", ...widget],
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', ...widget],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

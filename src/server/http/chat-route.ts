@@ -1,8 +1,96 @@
-import { Hono } from 'hono';
+import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
+import { Hono, type Context as HonoContext } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../../shared/chat';
+import { idSchema } from '../../shared/schemas';
+import { answerFailureKey, askQuestion, streamAnswer } from '../chat/ask';
+import { chatInvalidRequest, chatMessageTooLong } from '../chat/errors';
+import type { ChatUIMessage } from '../chat/ui-message';
+import { AppError, httpStatusOf } from '../errors';
 import type { Services } from '../services';
 
-/** `POST /api/chat`: the tutor's streamed answer (DESIGN §4; issue 5). */
+/**
+ * `POST /api/chat` (DESIGN §4): the tutor's answer to `{fileId | directoryId, message, uuid?, id?}` as an AI SDK UI
+ * message stream. Refusals (signed out, another site, an empty or too long message, a file or course the user may not
+ * study, the day's messages used up) answer JSON errors before anything streams; the answer then streams its text and,
+ * in the message's metadata, its citations. Closing the request stops the answer and keeps what was written.
+ */
+const sharedContext = z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(100)).optional();
+const chatRequestSchema = z
+  .object({
+    fileId: idSchema.optional(),
+    directoryId: idSchema.optional(),
+    message: z.string(),
+    uuid: sharedContext,
+    id: sharedContext,
+  })
+  .refine((body) => (body.fileId === undefined) !== (body.directoryId === undefined));
+
+/**
+ * A body holds one message of at most CHAT_MESSAGE_MAX_LENGTH characters; escaped in JSON each may take up to six
+ * bytes. A longer body is refused as a message too long without being read.
+ */
+const MAX_BODY_BYTES = 64 * 1024 + CHAT_MESSAGE_MAX_LENGTH * 6;
+
+const signedOut = () => new AppError({ code: 'UNAUTHORIZED', userMessage: 'You must be signed in.', messageKey: 'signedOut' });
+const foreignOrigin = () =>
+  new AppError({ code: 'FORBIDDEN', userMessage: 'This request came from another site.', messageKey: 'foreignOrigin' });
+
+function errorResponse(c: HonoContext, error: AppError) {
+  const { code, userMessage: message, messageKey, messageParams } = error;
+  return c.json({ error: { code, message, messageKey, messageParams } }, httpStatusOf[code] as ContentfulStatusCode);
+}
+
 export function chatRoutes(services: Services) {
-  void services;
-  return new Hono();
+  const app = new Hono();
+  app.post(
+    '/api/chat',
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c, chatMessageTooLong()) }),
+    async (c) => {
+      const origin = c.req.header('origin');
+      if (origin && !services.config.trustedOrigins.includes(origin)) return errorResponse(c, foreignOrigin());
+      const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
+      if (!session) return errorResponse(c, signedOut());
+      const parsed = chatRequestSchema.safeParse(await c.req.json().catch(() => undefined));
+      if (!parsed.success) return errorResponse(c, chatInvalidRequest());
+      const { fileId, directoryId, message } = parsed.data;
+
+      let asked;
+      try {
+        asked = await askQuestion(services.db, {
+          userId: session.user.id,
+          scope: fileId !== undefined ? { fileId } : { directoryId: directoryId ?? '' },
+          message,
+        });
+      } catch (error) {
+        if (error instanceof AppError) return errorResponse(c, error);
+        throw error;
+      }
+
+      const signal = c.req.raw.signal;
+      const answer = asked;
+      const stream = createUIMessageStream<ChatUIMessage>({
+        execute: async ({ writer }) => {
+          writer.write({
+            type: 'start',
+            messageId: answer.answerId,
+            messageMetadata: { citations: [], status: 'streaming', createdAt: new Date().toISOString() },
+          });
+          writer.write({ type: 'text-start', id: 'answer' });
+          for await (const event of streamAnswer(services, answer, signal)) {
+            if (event.type === 'text') writer.write({ type: 'text-delta', id: 'answer', delta: event.text });
+            else writer.write({ type: 'message-metadata', messageMetadata: { citations: event.citations } });
+          }
+          writer.write({ type: 'text-end', id: 'answer' });
+          writer.write({ type: 'finish', messageMetadata: { status: signal.aborted ? 'stopped' : 'complete' } });
+        },
+        // The reason as a key of the client's 'chat' namespace; the server's own message stays in its log.
+        onError: answerFailureKey,
+      });
+      return createUIMessageStreamResponse({ stream });
+    },
+  );
+  return app;
 }

@@ -1,4 +1,4 @@
-import type { Challenge, Deck, LearnPath, Mindmap, MindmapNode, Summary } from './artefacts';
+import type { Challenge, Deck, Flashcard, LearnPath, Mindmap, MindmapNode, Summary } from './artefacts';
 import { BLANK } from './artefacts';
 import type { StudyPage } from './engine';
 
@@ -32,7 +32,14 @@ function stem(word: string): string {
 
 export class PageIndex {
   private readonly pages = new Map<number, Set<string>>();
-  constructor(pages: readonly StudyPage[]) {
+  /**
+   * @param absent How a cited page that is not here is described, after 'which': the file's pages by default; an engine
+   * that gave a model some of them says which.
+   */
+  constructor(
+    pages: readonly StudyPage[],
+    private readonly absent = 'the file does not have',
+  ) {
     for (const page of pages) {
       const set = new Set<string>();
       for (const word of words(`${page.heading ?? ''} ${page.text}`)) {
@@ -44,6 +51,10 @@ export class PageIndex {
   }
   has(page: number): boolean {
     return this.pages.has(page);
+  }
+  /** The problem of citing `page` when it is not here, or none. */
+  cited(where: string, page: number): string[] {
+    return this.pages.has(page) ? [] : [`${where}: cites page ${page}, which ${this.absent}`];
   }
   /**
    * The page a sentence starts on, judged by where its words are: of `around` and its neighbours, the one whose text
@@ -75,7 +86,7 @@ export class PageIndex {
    * where its sentence starts and may run on into the next one, so words are looked for on both.
    */
   check(where: string, claim: string, page: number, kind: 'term' | 'sentence'): string[] {
-    if (!this.pages.has(page)) return [`${where}: cites page ${page}, which the file does not have`];
+    if (!this.pages.has(page)) return this.cited(where, page);
     const support = this.supportAt(claim, [page, page + 1]);
     const needed = kind === 'term' ? 1 : SENTENCE_SUPPORT;
     if (support + 1e-9 < needed) {
@@ -89,9 +100,11 @@ function truncate(text: string, max = 80): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-const normalised = (text: string) => text.normalize('NFKC').trim().toLowerCase().replace(/\s+/g, ' ');
+/** A text as compared for sameness: Unicode-normalised, trimmed, lower case, runs of white space as one space. */
+export const normalised = (text: string) => text.normalize('NFKC').trim().toLowerCase().replace(/\s+/g, ' ');
 
-function duplicates(values: string[]): string[] {
+/** The values (normalised) that occur more than once, each once. */
+function duplicates(values: readonly string[]): string[] {
   const seen = new Set<string>();
   const repeated = new Set<string>();
   for (const value of values.map(normalised)) {
@@ -104,7 +117,7 @@ function duplicates(values: string[]): string[] {
 export function checkSummary(summary: Summary, index: PageIndex): string[] {
   const problems: string[] = [];
   summary.sections.forEach((section, s) => {
-    if (!index.has(section.page)) problems.push(`summary section ${s + 1}: cites page ${section.page}, which the file does not have`);
+    problems.push(...index.cited(`summary section ${s + 1}`, section.page));
     section.points.forEach((point, p) => {
       problems.push(...index.check(`summary section ${s + 1} point ${p + 1}`, point.text, point.page, 'sentence'));
     });
@@ -120,7 +133,7 @@ export function checkMindmap(mindmap: Mindmap, index: PageIndex): string[] {
   const visit = (node: MindmapNode, path: string) => {
     if (ids.has(node.id)) problems.push(`mind map: node id "${node.id}" used twice (not a tree)`);
     ids.add(node.id);
-    if (!index.has(node.page)) problems.push(`mind map ${path}: cites page ${node.page}, which the file does not have`);
+    problems.push(...index.cited(`mind map ${path}`, node.page));
     for (const label of duplicates(node.children.map((child) => child.label))) {
       problems.push(`mind map ${path}: child "${label}" twice`);
     }
@@ -134,18 +147,18 @@ export function mindmapDepth(node: MindmapNode): number {
   return 1 + Math.max(0, ...node.children.map(mindmapDepth));
 }
 
+/** One card on its own: a cloze card has its blank, and the answer is on the page the card cites. */
+export function checkCard(card: Flashcard, where: string, index: PageIndex): string[] {
+  if (card.kind !== 'cloze') return index.check(where, card.back, card.page, 'sentence');
+  const problems = card.front.includes(BLANK) ? [] : [`${where}: a cloze card without '${BLANK}' in its front`];
+  problems.push(...index.check(where, card.back, card.page, 'term'));
+  problems.push(...index.check(where, card.front.replace(BLANK, card.back), card.page, 'sentence'));
+  return problems;
+}
+
 export function checkDeck(deck: Deck, index: PageIndex): string[] {
   const problems: string[] = [];
-  deck.cards.forEach((card, c) => {
-    const where = `flashcard ${c + 1}`;
-    if (card.kind === 'cloze') {
-      if (!card.front.includes(BLANK)) problems.push(`${where}: a cloze card without '${BLANK}' in its front`);
-      problems.push(...index.check(where, card.back, card.page, 'term'));
-      problems.push(...index.check(where, card.front.replace(BLANK, card.back), card.page, 'sentence'));
-    } else {
-      problems.push(...index.check(where, card.back, card.page, 'sentence'));
-    }
-  });
+  deck.cards.forEach((card, c) => problems.push(...checkCard(card, `flashcard ${c + 1}`, index)));
   for (const front of duplicates(deck.cards.map((card) => card.front))) problems.push(`flashcards: front "${truncate(front)}" twice`);
   return problems;
 }
@@ -185,7 +198,7 @@ function checkChallenge(challenge: Challenge, where: string, index: PageIndex): 
 export function checkLearnPath(path: LearnPath, index: PageIndex): string[] {
   const problems: string[] = [];
   path.units.forEach((unit, u) => {
-    if (!index.has(unit.page)) problems.push(`unit ${u + 1}: cites page ${unit.page}, which the file does not have`);
+    problems.push(...index.cited(`unit ${u + 1}`, unit.page));
     unit.lessons.forEach((lesson, l) => {
       lesson.challenges.forEach((challenge, c) => {
         problems.push(...checkChallenge(challenge, `unit ${u + 1} lesson ${l + 1} challenge ${c + 1}`, index));

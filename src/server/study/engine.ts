@@ -58,4 +58,49 @@ export interface StudyEngine {
   flashcards(document: StudyDocument, options?: EngineCallOptions): Promise<Deck>;
   learnPath(document: StudyDocument, options?: EngineCallOptions): Promise<LearnPath>;
   describeCourse(course: CourseInput, options?: EngineCallOptions): AsyncIterable<CourseDescriptionEvent>;
+  /** The tutor's answer to a chat question from the retrieved passages, streamed (issue 5). */
+  answer(question: string, context: AnswerContext, options?: EngineCallOptions): AsyncIterable<AnswerEvent>;
+}
+
+/** A passage retrieved for a chat question (src/server/chat/retrieval.ts): part of one page of one file. */
+export interface AnswerPassage {
+  fileId: string;
+  fileName: string;
+  page: number;
+  text: string;
+}
+
+/** A turn of the conversation before the question, oldest first. */
+export interface AnswerTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface AnswerContext {
+  /** The course's language ('en', 'de'): what the tutor answers in when the question does not tell. */
+  language: string;
+  /** The passages retrieved for the question, best first; an engine answers from these alone. */
+  passages: AnswerPassage[];
+  /** The recent conversation (a few turns), for follow-up questions. */
+  history: AnswerTurn[];
+}
+
+/** A passage an answer draws on: `passage` is its index in AnswerContext.passages, `quote` the words used from it. */
+export interface AnswerCitation {
+  passage: number;
+  quote: string;
+}
+
+/**
+ * A chat answer arrives as text deltas (markdown) and citations. The text marks what it draws on with `[n]`, the n-th
+ * citation event (1-based); a citation event comes before the first text that marks it. An answer the passages do not
+ * support says so plainly and cites nothing.
+ */
+export type AnswerEvent = { type: 'text'; text: string } | { type: 'citation'; citation: AnswerCitation };
+
+/** What the tutor says when the passages do not answer a question, in the answer's language (English otherwise). */
+export function notCoveredAnswer(language: string): string {
+  return language.toLowerCase().startsWith('de')
+    ? 'Dazu finde ich nichts in deinen Dokumenten. Frag mich gern etwas zu ihrem Inhalt – oder lade ein Dokument hoch, das dieses Thema behandelt.'
+    : "Your documents don't cover this, so I can't answer it from them. Ask me about something they discuss — or upload a document that covers this topic.";
 }

@@ -1,10 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
-import { filePage, studyArtefact, type StudyArtefactKind } from '../db/schema';
+import { deck, filePage, flashcard, mindmap, studyArtefact, summary, type StudyArtefactKind } from '../db/schema';
 import { insertCourse, insertFile } from '../test/courses';
-import { replyError, startFakeOpenAi } from '../test/fake-openai';
+import { reply, replyError, startFakeOpenAi } from '../test/fake-openai';
 import { createTestServices, createUser } from '../test/harness';
-import { generateArtefact, markQueued } from './pipeline';
+import { deckSchema } from './artefacts';
+import { checkDeck, checkMindmap, checkSummary, PageIndex } from './content-checks';
+import { answersBySchema, photosynthesisPages, summaryAnswer } from './llm/test-answers';
+import { generateArtefact, loadStudyDocument, markQueued } from './pipeline';
 
 // The pipeline with the llm engine, chosen by configuration, against an OpenAI-compatible server faked on loopback.
 const fake = await startFakeOpenAi();
@@ -22,6 +25,19 @@ async function queuedFile() {
   await services.db.insert(filePage).values({ fileId: stored.id, pageNumber: 1, text: 'Ribosomes build proteins in every cell.' });
   await markQueued(services.db, stored.id);
   return stored;
+}
+
+/** A ready file of the photosynthesis pages the fake model's good answers are grounded in. */
+async function photosynthesisFile() {
+  const owner = await createUser(services);
+  const course = await insertCourse(services, owner);
+  const stored = await insertFile(services, owner, course.id, { status: 'ready', pageCount: photosynthesisPages.length });
+  await services.db
+    .insert(filePage)
+    .values(photosynthesisPages.map((text, index) => ({ fileId: stored.id, pageNumber: index + 1, text })));
+  await markQueued(services.db, stored.id);
+  const loaded = await loadStudyDocument(services.db, stored.id);
+  return { stored, index: new PageIndex(loaded?.document.pages ?? []) };
 }
 
 async function stateOf(fileId: string, kind: StudyArtefactKind) {
@@ -50,5 +66,42 @@ describe('engine errors from an AI endpoint', () => {
       key: 'aiRateLimited',
     });
     expect(await stateOf(stored.id, 'summary')).toMatchObject({ status: 'failed', errorKey: 'aiRateLimited', attempts: 2 });
+  });
+});
+
+describe('artefacts from an AI endpoint', () => {
+  test('each artefact the model answers is stored, and what is stored passes the content checks', async () => {
+    const { stored, index } = await photosynthesisFile();
+    fake.respondWith(answersBySchema);
+    for (const kind of ['summary', 'mindmap', 'flashcards', 'learn_path'] as const) {
+      expect({ kind, outcome: await generateArtefact(pipeline, stored.id, kind) }).toEqual({ kind, outcome: 'ready' });
+      expect(await stateOf(stored.id, kind)).toMatchObject({ status: 'ready', engine: 'llm' });
+    }
+
+    const [storedSummary] = await services.db.select().from(summary).where(eq(summary.fileId, stored.id));
+    expect(storedSummary && checkSummary(storedSummary.content, index)).toEqual([]);
+    const [storedMindmap] = await services.db.select().from(mindmap).where(eq(mindmap.fileId, stored.id));
+    expect(storedMindmap && checkMindmap({ root: storedMindmap.tree }, index)).toEqual([]);
+    const cards = await services.db
+      .select({ kind: flashcard.kind, front: flashcard.front, back: flashcard.back, page: flashcard.page })
+      .from(flashcard)
+      .innerJoin(deck, eq(deck.id, flashcard.deckId))
+      .where(eq(deck.fileId, stored.id))
+      .orderBy(asc(flashcard.position));
+    expect(cards.length).toBeGreaterThan(0);
+    expect(checkDeck(deckSchema.parse({ title: 'stored', cards }), index)).toEqual([]);
+  });
+
+  test('an answer its cited pages do not hold, given twice, fails the artefact with a translatable reason', async () => {
+    const { stored } = await photosynthesisFile();
+    // Everything cited at page 3, the Calvin cycle's, though chlorophyll and the light reactions are on page 2.
+    const miscited: object = JSON.parse(JSON.stringify(summaryAnswer), (key, value: unknown) => (key === 'page' ? 3 : value));
+    fake.respondWith(() => reply(miscited));
+    expect(await generateArtefact(pipeline, stored.id, 'summary')).toBe('failed');
+    expect(await stateOf(stored.id, 'summary')).toMatchObject({
+      status: 'failed',
+      errorKey: 'aiInvalidOutput',
+      error: expect.stringContaining('The AI model gave no usable summary in 2 attempts'),
+    });
   });
 });

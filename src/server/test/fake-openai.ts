@@ -28,8 +28,11 @@ export interface FakeChatRequest {
 }
 
 export type FakeReply =
-  /** A completion whose message is this text (an object is sent as its JSON); streamed in pieces when asked to stream. */
-  | { content: string | object; chunkSize?: number }
+  /**
+   * A completion whose message is this text (an object is sent as its JSON); streamed in pieces when asked to stream,
+   * `delayMs` apart when given (to stop a stream half-way).
+   */
+  | { content: string | object; chunkSize?: number; delayMs?: number }
   /** An error status with an OpenAI-style error body. */
   | { status: number; message?: string; headers?: Record<string, string> }
   /** Never answers (until the server closes), for timeouts. */
@@ -37,6 +40,10 @@ export type FakeReply =
 
 export function reply(content: string | object, chunkSize?: number): FakeReply {
   return { content, chunkSize };
+}
+/** A streamed completion whose pieces arrive `delayMs` apart. */
+export function slowReply(content: string, chunkSize: number, delayMs: number): FakeReply {
+  return { content, chunkSize, delayMs };
 }
 export function replyError(status: number, message = `error ${status}`, headers?: Record<string, string>): FakeReply {
   return { status, message, headers };
@@ -103,12 +110,30 @@ function answer(res: ServerResponse, request: FakeChatRequest, fake: FakeReply, 
     `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
   res.write(chunk({ role: 'assistant', content: '' }, null));
   const size = fake.chunkSize ?? 12;
-  for (let start = 0; start < content.length; start += size) {
-    res.write(chunk({ content: content.slice(start, start + size) }, null));
+  const pieces: string[] = [];
+  for (let start = 0; start < content.length; start += size) pieces.push(content.slice(start, start + size));
+  const finish = () => {
+    res.write(chunk({}, 'stop'));
+    res.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [], usage })}\n\n`);
+    res.end('data: [DONE]\n\n');
+  };
+  if (!fake.delayMs) {
+    for (const piece of pieces) res.write(chunk({ content: piece }, null));
+    finish();
+    return;
   }
-  res.write(chunk({}, 'stop'));
-  res.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [], usage })}\n\n`);
-  res.end('data: [DONE]\n\n');
+  const delayMs = fake.delayMs;
+  const next = (index: number) => {
+    if (res.destroyed) return;
+    const piece = pieces[index];
+    if (piece === undefined) {
+      finish();
+      return;
+    }
+    res.write(chunk({ content: piece }, null));
+    setTimeout(() => next(index + 1), delayMs);
+  };
+  next(0);
 }
 
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {

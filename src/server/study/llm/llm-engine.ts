@@ -13,8 +13,13 @@ import {
 } from 'ai';
 import type { z } from 'zod';
 import type { CourseSubject, Deck, LearnPath, Mindmap, Summary } from '../artefacts';
+import { PageIndex } from '../content-checks';
 import {
+  notCoveredAnswer,
   StudyEngineError,
+  type AnswerContext,
+  type AnswerEvent,
+  type AnswerPassage,
   type CourseDescriptionEvent,
   type CourseInput,
   type EngineCallOptions,
@@ -43,8 +48,9 @@ import {
 /**
  * The `llm` study engine (DESIGN §6): every artefact from a model behind any OpenAI-compatible chat completions
  * endpoint (OpenAI, Azure OpenAI's v1 endpoint, Ollama, vLLM, llama.cpp's server), through the AI SDK's structured
- * output with zod schemas. Answers are converted to the artefacts and checked (pages that exist, one correct option,
- * distinct options, …); an invalid answer is asked for once more with its problems, then fails. Long documents are
+ * output with zod schemas. Answers are converted to the artefacts and put through the content checks every engine
+ * passes (content-checks.ts: cited pages that exist and hold the text, one correct option, distinct options, …); an
+ * invalid answer is asked for once more with its problems, then fails. Long documents are
  * map-reduced: the pages are packed into chunks that fit the context budget, each chunk is summarised or mined (map),
  * and the parts are combined (reduce; in rounds when even the parts do not fit at once).
  */
@@ -67,6 +73,34 @@ export interface LlmEngineOptions {
   concurrency?: number;
 }
 
+/**
+ * Every failure the engine reports (StudyEngineError.key, a key of the client's 'study' namespace) with the names of
+ * the params it sends, which the translations fill in. Stored with the artefact: keys are only ever added.
+ */
+export const llmEngineErrors = {
+  documentHasNoText: [],
+  aiNoContent: [],
+  // Shown with the artefact it is about, so it does not name it: a name sent along would stay English in every language.
+  aiInvalidOutput: [],
+  aiTimeout: [],
+  aiRateLimited: [],
+  aiUnavailable: [],
+  aiNotAuthorized: ['status'],
+  aiNotFound: [],
+  aiRequestRefused: ['status'],
+} as const satisfies Record<string, readonly string[]>;
+export type LlmEngineErrorKey = keyof typeof llmEngineErrors;
+export const llmEngineErrorKeys = Object.keys(llmEngineErrors) as LlmEngineErrorKey[];
+
+type ParamsOf<K extends LlmEngineErrorKey> = [(typeof llmEngineErrors)[K][number]] extends [never]
+  ? Record<string, never>
+  : Record<(typeof llmEngineErrors)[K][number], string | number>;
+
+/** The engine's errors are made here only, so that each key is listed above and sends exactly its params. */
+function failure<K extends LlmEngineErrorKey>(key: K, message: string, params: ParamsOf<K>, retryable = false): StudyEngineError {
+  return new StudyEngineError(key, message, params, retryable);
+}
+
 export const MAX_FLASHCARDS = 60;
 export const MAX_UNITS = 40;
 const ANSWER_ATTEMPTS = 2;
@@ -87,6 +121,7 @@ export function createLlmEngine(options: LlmEngineOptions): StudyEngine {
     flashcards: (document, call) => engine.flashcards(document, call),
     learnPath: (document, call) => engine.learnPath(document, call),
     describeCourse: (course, call) => engine.describeCourse(course, call),
+    answer: (question, context, call) => engine.answer(question, context, call),
   };
 }
 
@@ -94,25 +129,21 @@ export function createLlmEngine(options: LlmEngineOptions): StudyEngine {
 function toEngineError(error: unknown, timedOut: boolean, signal: AbortSignal | undefined): unknown {
   if (signal?.aborted) return signal.reason;
   if (error instanceof StudyEngineError || NoObjectGeneratedError.isInstance(error)) return error;
-  if (timedOut) return new StudyEngineError('aiTimeout', 'The AI model did not answer in time.', {}, true);
+  if (timedOut) return failure('aiTimeout', 'The AI model did not answer in time.', {}, true);
   if (RetryError.isInstance(error)) return toEngineError(error.lastError, timedOut, signal);
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
     if (status === 401 || status === 403) {
-      return new StudyEngineError('aiNotAuthorized', `The AI endpoint refused the API key (${status}).`, { status });
+      return failure('aiNotAuthorized', `The AI endpoint refused the API key (${status}).`, { status });
     }
-    if (status === 429) return new StudyEngineError('aiRateLimited', 'The AI endpoint is rate limiting requests (429).', {}, true);
-    if (status === 408) return new StudyEngineError('aiTimeout', 'The AI endpoint timed out (408).', {}, true);
+    if (status === 429) return failure('aiRateLimited', 'The AI endpoint is rate limiting requests (429).', {}, true);
+    if (status === 408) return failure('aiTimeout', 'The AI endpoint timed out (408).', {}, true);
     if (status === undefined || status >= 500) {
       const detail = status === undefined ? 'cannot be reached' : `answered ${status}`;
-      return new StudyEngineError('aiUnavailable', `The AI endpoint ${detail}: ${error.message}`, {}, true);
+      return failure('aiUnavailable', `The AI endpoint ${detail}: ${error.message}`, {}, true);
     }
-    if (status === 404) {
-      return new StudyEngineError('aiNotFound', `The AI endpoint or model was not found (404): ${error.message}`, { status });
-    }
-    return new StudyEngineError('aiRequestRefused', `The AI endpoint refused the request (${status}): ${error.message}`, {
-      status,
-    });
+    if (status === 404) return failure('aiNotFound', `The AI endpoint or model was not found (404): ${error.message}`, {});
+    return failure('aiRequestRefused', `The AI endpoint refused the request (${status}): ${error.message}`, { status });
   }
   return error;
 }
@@ -146,6 +177,17 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   return results;
+}
+
+/** The pages with their text that answers about `pages` may cite: what their content checks hold them to. */
+function pageIndex(document: StudyDocument, pages: readonly number[]): PageIndex {
+  const given = new Set(pages);
+  const sorted = [...given].sort((a, b) => a - b);
+  const list = sorted.length <= 8 ? sorted.join(', ') : `${sorted[0]}–${sorted.at(-1)}`;
+  return new PageIndex(
+    document.pages.filter((page) => given.has(page.pageNumber)),
+    `is not among the pages given (${list})`,
+  );
 }
 
 const pageRange = (chunk: DocumentChunk) =>
@@ -249,10 +291,10 @@ class LlmEngine {
         },
       );
     }
-    throw new StudyEngineError(
+    throw failure(
       'aiInvalidOutput',
       `The AI model gave no usable ${step.label} in ${ANSWER_ATTEMPTS} attempts: ${problems.slice(0, 5).join('; ')}`,
-      { artefact: step.label },
+      {},
     );
   }
 
@@ -270,7 +312,7 @@ class LlmEngine {
 
   private chunks(document: StudyDocument): DocumentChunk[] {
     const chunks = chunkDocument(document, this.chunkChars);
-    if (chunks.length === 0) throw new StudyEngineError('documentHasNoText', 'The document has no text to study from.');
+    if (chunks.length === 0) throw failure('documentHasNoText', 'The document has no text to study from.', {});
     return chunks;
   }
 
@@ -307,7 +349,7 @@ class LlmEngine {
   async summary(document: StudyDocument, { signal }: EngineCallOptions = {}): Promise<Summary> {
     const chunks = this.chunks(document);
     const system = this.system(document);
-    const allPages = new Set(chunks.flatMap((chunk) => chunk.pages));
+    const allPages = pageIndex(document, chunks.flatMap((chunk) => chunk.pages));
     const rules =
       "Follow the document's own sections in order, using its headings; give each section two to five key points as full sentences; then list the key terms (five to fifteen) with short definitions.";
     const notes = (chunk: DocumentChunk, name: string) =>
@@ -319,7 +361,7 @@ class LlmEngine {
           system,
           prompt: `Summarise ${LlmEngine.partIntro(document, chunk, chunks.length)} for a student. ${rules} The title is the document's title; the overview says in one or two sentences what it is about.\n\nDocument text:\n${chunk.text}`,
           convert: (model) => {
-            toSummary(model, new Set(chunk.pages));
+            toSummary(model, pageIndex(document, chunk.pages));
             return model;
           },
         },
@@ -350,7 +392,7 @@ class LlmEngine {
   async mindmap(document: StudyDocument, { signal }: EngineCallOptions = {}): Promise<Mindmap> {
     const chunks = this.chunks(document);
     const system = this.system(document);
-    const allPages = new Set(chunks.flatMap((chunk) => chunk.pages));
+    const allPages = pageIndex(document, chunks.flatMap((chunk) => chunk.pages));
     const rootPage = chunks[0]?.pages[0] ?? 1;
     const shape =
       "three to eight main sections or themes in the document's order; under each, two to five key concepts; under each concept, one to three short facts. Section and concept labels are a few words; a fact is one short sentence at most.";
@@ -364,7 +406,7 @@ class LlmEngine {
             schema: mindmapModelSchema,
             system,
             prompt: `Make a mind map of ${LlmEngine.partIntro(document, chunk, 1)}. Its centre is the document's title; ${shape} Every node cites its page.\n\nDocument text:\n${chunk.text}`,
-            convert: (model) => finish(checkOutline(model, new Set(chunk.pages))),
+            convert: (model) => finish(checkOutline(model, pageIndex(document, chunk.pages), rootPage)),
           },
           signal,
         ),
@@ -376,7 +418,7 @@ class LlmEngine {
             schema: mindmapModelSchema,
             system,
             prompt: `Outline ${LlmEngine.partIntro(document, chunk, chunks.length)} as part of a mind map: ${shape} Every node cites its page.\n\nDocument text:\n${chunk.text}`,
-            convert: (model) => checkOutline(model, new Set(chunk.pages)),
+            convert: (model) => checkOutline(model, pageIndex(document, chunk.pages), chunk.pages[0] ?? rootPage),
           },
           signal,
         ),
@@ -389,7 +431,10 @@ class LlmEngine {
             schema: mindmapModelSchema,
             system,
             prompt: `Below are outlines of consecutive parts of the document "${document.title}", in order. Merge them into one mind map${final ? ' of the whole document, its centre the document title' : ''}: ${shape} Merge themes that continue across parts and keep each node's page.\n\n${texts.join('\n\n')}`,
-            convert: (model) => (final ? finish(checkOutline(model, allPages)) : checkOutline(model, allPages)),
+            convert: (model) => {
+              const outline = checkOutline(model, allPages, rootPage);
+              return final ? finish(outline) : outline;
+            },
           },
           signal,
         ),
@@ -408,13 +453,13 @@ class LlmEngine {
           schema: flashcardsModelSchema,
           system,
           prompt: `Make up to ${perChunk} flashcards from ${LlmEngine.partIntro(document, chunk, chunks.length)} for a student to review: definition cards (front: a key term; back: its definition from the text), cloze cards (front: an important sentence from the text with one key term replaced by '____'; back: that term) and a few concept cards (front: a question; back: a short answer). Every front is different; nothing about the document itself (authors, headers, page numbers).\n\nDocument text:\n${chunk.text}`,
-          convert: (model) => toFlashcards(model, new Set(chunk.pages)),
+          convert: (model) => toFlashcards(model, pageIndex(document, chunk.pages)),
         },
         signal,
       ),
     );
     if (decks.every((cards) => cards.length === 0)) {
-      throw new StudyEngineError('aiNoContent', 'The AI model found nothing in the document to make flashcards from.');
+      throw failure('aiNoContent', 'The AI model found nothing in the document to make flashcards from.', {});
     }
     return mergeDecks(document.title, decks, MAX_FLASHCARDS);
   }
@@ -438,7 +483,7 @@ Every challenge has a short explanation from the document and cites its page. Fi
 
 Document text:
 ${chunk.text}`,
-          convert: (model) => toLearnPathUnits(model, new Set(chunk.pages)),
+          convert: (model) => toLearnPathUnits(model, pageIndex(document, chunk.pages)),
         },
         signal,
       ),
@@ -488,7 +533,7 @@ ${chunk.text}`,
       throw toEngineError(error, timeout.aborted, signal);
     }
     if (description.trim().length === 0) {
-      throw new StudyEngineError('aiInvalidOutput', 'The AI model wrote an empty course description.', { artefact: 'course description' });
+      throw failure('aiInvalidOutput', 'The AI model wrote an empty course description.', {});
     }
 
     const tags = await this.structured(
@@ -507,5 +552,128 @@ ${chunk.text}`,
       signal,
     );
     yield { type: 'tags', tags };
+  }
+
+  /**
+   * The tutor's chat answer (issue 5), streamed as the model writes it. The model sees the retrieved passages,
+   * numbered, and the recent conversation; it may answer from the passages only and marks what it uses with [n].
+   * Those markers are renumbered in the order they first appear, each announced by its citation (AnswerEvent's
+   * contract); a marker naming no passage is dropped. Without passages the model is not asked at all.
+   */
+  async *answer(question: string, context: AnswerContext, { signal }: EngineCallOptions = {}): AsyncIterable<AnswerEvent> {
+    const code = context.language.trim().split(/[-_]/)[0] || 'en';
+    if (context.passages.length === 0) {
+      yield { type: 'text', text: notCoveredAnswer(code) };
+      return;
+    }
+    const system = [
+      "You are StudyPath's tutor: you help a student understand their course documents.",
+      'Answer only from the numbered passages in the last message. If they do not answer the question, say plainly that the documents do not cover it; never answer from general knowledge and never guess.',
+      'After each statement, cite the passage it comes from by its number in square brackets, e.g. [2]. Cite only numbers of the passages given.',
+      `Answer in the language of the question; when that is unclear, in ${languageName(code)}.`,
+      'Be concise: a few sentences or a short list, in Markdown, without headings, HTML or links.',
+    ].join('\n');
+    const passages = context.passages
+      .map((passage, index) => `[${index + 1}] ${passage.fileName}, page ${passage.page}:\n${passage.text}`)
+      .join('\n\n');
+    const messages: ModelMessage[] = [
+      ...context.history.map((turn): ModelMessage => ({ role: turn.role, content: turn.content })),
+      { role: 'user', content: `Passages:\n\n${passages}\n\nQuestion: ${question}` },
+    ];
+    const markers = new CitationMarkers(context.passages);
+
+    signal?.throwIfAborted();
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const abortSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    let written = '';
+    try {
+      const result = streamText({
+        model: this.model,
+        system,
+        messages,
+        maxRetries: this.maxRetries,
+        abortSignal,
+        onError: () => undefined,
+      });
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta' && part.text.length > 0) {
+          for (const event of markers.push(part.text)) {
+            if (event.type === 'text') written += event.text;
+            yield event;
+          }
+        } else if (part.type === 'error') {
+          throw part.error;
+        }
+      }
+      abortSignal.throwIfAborted();
+    } catch (error) {
+      throw toEngineError(error, timeout.aborted, signal);
+    }
+    for (const event of markers.end()) {
+      if (event.type === 'text') written += event.text;
+      yield event;
+    }
+    if (written.trim().length === 0) {
+      throw failure('aiInvalidOutput', 'The AI model wrote an empty answer.', {});
+    }
+  }
+}
+
+/** A citation's quote: the passage's start, cut at a word. */
+function quoteOf(text: string, max = 280): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.lastIndexOf(' ', max);
+  return `${flat.slice(0, cut > max / 2 ? cut : max)}…`;
+}
+
+/**
+ * Rewrites a streamed answer's passage markers ([3], [1, 4], [2][5]) into citation numbers in order of first use,
+ * announcing each citation before the text that first marks it. A marker split across deltas ("… [" then "2] …") is
+ * held back until it is complete.
+ */
+class CitationMarkers {
+  private readonly numbers = new Map<number, number>();
+  private held = '';
+
+  constructor(private readonly passages: readonly AnswerPassage[]) {}
+
+  push(delta: string): AnswerEvent[] {
+    const text = this.held + delta;
+    const open = /\[[\d,\s]{0,12}$/.exec(text);
+    this.held = open ? open[0] : '';
+    return this.rewrite(open ? text.slice(0, open.index) : text);
+  }
+
+  end(): AnswerEvent[] {
+    const rest = this.held;
+    this.held = '';
+    return this.rewrite(rest);
+  }
+
+  private rewrite(text: string): AnswerEvent[] {
+    const events: AnswerEvent[] = [];
+    let plain = '';
+    let last = 0;
+    for (const match of text.matchAll(/\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g)) {
+      plain += text.slice(last, match.index);
+      last = match.index + match[0].length;
+      for (const given of (match[1] ?? '').split(',').map((part) => Number(part.trim()))) {
+        const passage = this.passages[given - 1];
+        if (!passage) continue;
+        let number = this.numbers.get(given);
+        if (number === undefined) {
+          number = this.numbers.size + 1;
+          this.numbers.set(given, number);
+          if (plain) events.push({ type: 'text', text: plain });
+          plain = '';
+          events.push({ type: 'citation', citation: { passage: given - 1, quote: quoteOf(passage.text) } });
+        }
+        plain += `[${number}]`;
+      }
+    }
+    plain += text.slice(last);
+    if (plain) events.push({ type: 'text', text: plain });
+    return events;
   }
 }

@@ -17,13 +17,17 @@ import {
   type MindmapNode,
   type Summary,
 } from '../artefacts';
+import { checkCard, checkLearnPath, checkMindmap, checkSummary, normalised, type PageIndex } from '../content-checks';
 
 /**
  * The schemas the model answers in, and their conversion to the artefacts of artefacts.ts. They are kept simple for
  * models and for strict JSON-schema modes (every field required, no recursion, no unions: a mind map is a fixed
  * sections → concepts → facts outline, a challenge one flat object whose unused fields stay empty). What the JSON
- * schema cannot say (one correct option, distinct options, pages that exist) is checked in the conversion, which
- * throws InvalidOutput with every problem so the model can be asked again with them.
+ * schema cannot say is checked in the conversion: the shape it cannot express here (no empty texts, four options, three
+ * to five pairs), then the content checks every engine's output must pass (content-checks.ts: pages that exist among
+ * those given and hold the text citing them, one correct option, distinct options, one blank, …). A conversion throws
+ * InvalidOutput with every problem so the model can be asked again with them; only flashcards, which stand each on
+ * their own, drop the few that fail instead.
  */
 
 export class InvalidOutput extends Error {
@@ -119,30 +123,18 @@ export const courseTagsModelSchema = z.object({
 /** Collects problems while converting, each with where it is, and throws them all at once. */
 class Problems {
   readonly list: string[] = [];
-  constructor(private readonly pages: ReadonlySet<number>) {}
-  add(problem: string): void {
-    if (this.list.length < 30) this.list.push(problem);
+  add(...problems: string[]): void {
+    for (const problem of problems) if (this.list.length < 30) this.list.push(problem);
   }
   text(value: string, where: string): string {
     const trimmed = value.trim();
     if (trimmed.length === 0) this.add(`${where} is empty`);
     return trimmed;
   }
-  page(value: number, where: string): number {
-    if (!this.pages.has(value)) this.add(`${where} cites page ${value}, which is not among the pages given (${describePages(this.pages)})`);
-    return value;
-  }
   throwIfAny(): void {
     if (this.list.length > 0) throw new InvalidOutput(this.list);
   }
 }
-
-function describePages(pages: ReadonlySet<number>): string {
-  const sorted = [...pages].sort((a, b) => a - b);
-  return sorted.length <= 8 ? sorted.join(', ') : `${sorted[0]}–${sorted.at(-1)}`;
-}
-
-export const normalise = (value: string) => value.trim().toLocaleLowerCase().replace(/\s+/g, ' ');
 
 function checked<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
@@ -150,8 +142,12 @@ function checked<T>(schema: z.ZodType<T>, value: unknown): T {
   return parsed.data;
 }
 
-export function toSummary(model: SummaryModel, pages: ReadonlySet<number>): Summary {
-  const problems = new Problems(pages);
+/**
+ * A summary answer, checked against `index`: the pages the model was given. A key term given twice is dropped rather
+ * than refused.
+ */
+export function toSummary(model: SummaryModel, index: PageIndex): Summary {
+  const problems = new Problems();
   if (model.sections.length === 0) problems.add('sections is empty');
   const summary: Summary = {
     title: problems.text(model.title, 'title'),
@@ -161,56 +157,53 @@ export function toSummary(model: SummaryModel, pages: ReadonlySet<number>): Summ
       if (section.points.length === 0) problems.add(`${where}.points is empty`);
       return {
         heading: problems.text(section.heading, `${where}.heading`),
-        page: problems.page(section.page, where),
-        points: section.points.map((point, p) => ({
-          text: problems.text(point.text, `${where}.points[${p}].text`),
-          page: problems.page(point.page, `${where}.points[${p}]`),
-        })),
+        page: section.page,
+        points: section.points.map((point, p) => ({ text: problems.text(point.text, `${where}.points[${p}].text`), page: point.page })),
       };
     }),
-    keyTerms: model.keyTerms.map((entry, t) => {
+    keyTerms: unique(model.keyTerms, (entry) => entry.term).map((entry, t) => {
       const definition = entry.definition?.trim();
-      return {
-        term: problems.text(entry.term, `keyTerms[${t}].term`),
-        ...(definition ? { definition } : {}),
-        page: problems.page(entry.page, `keyTerms[${t}]`),
-      };
+      return { term: problems.text(entry.term, `keyTerms[${t}].term`), ...(definition ? { definition } : {}), page: entry.page };
     }),
   };
+  problems.add(...checkSummary(summary, index));
   problems.throwIfAny();
   return checked(summarySchema, summary);
 }
 
-/** Checks an outline (the map and reduce steps of a mind map answer in the same shape). */
-export function checkOutline(model: MindmapModel, pages: ReadonlySet<number>): MindmapModel {
-  const problems = new Problems(pages);
+/**
+ * Checks an outline (the map and reduce steps of a mind map answer in the same shape) against `index`, the pages the
+ * model was given, as the tree it becomes with its centre at `rootPage`.
+ */
+export function checkOutline(model: MindmapModel, index: PageIndex, rootPage: number): MindmapModel {
+  const problems = new Problems();
   problems.text(model.title, 'title');
   if (model.sections.length === 0) problems.add('sections is empty');
   model.sections.forEach((section, s) => {
     problems.text(section.label, `sections[${s}].label`);
-    problems.page(section.page, `sections[${s}]`);
     section.concepts.forEach((item, c) => {
       problems.text(item.label, `sections[${s}].concepts[${c}].label`);
-      problems.page(item.page, `sections[${s}].concepts[${c}]`);
-      item.facts.forEach((entry, f) => {
-        problems.text(entry.label, `sections[${s}].concepts[${c}].facts[${f}].label`);
-        problems.page(entry.page, `sections[${s}].concepts[${c}].facts[${f}]`);
-      });
+      item.facts.forEach((entry, f) => problems.text(entry.label, `sections[${s}].concepts[${c}].facts[${f}].label`));
     });
   });
+  problems.add(...checkMindmap({ root: outlineTree(model, model.title, rootPage) }, index));
   problems.throwIfAny();
   return model;
 }
 
 /** The outline as the artefact's tree: document → sections → concepts → facts, ids from the path ('n2.1.3'). */
 export function toMindmap(model: MindmapModel, rootLabel: string, rootPage: number): Mindmap {
+  return checked(mindmapSchema, { root: outlineTree(model, rootLabel, rootPage) });
+}
+
+function outlineTree(model: MindmapModel, rootLabel: string, rootPage: number): MindmapNode {
   const node = (id: string, label: string, page: number, children: MindmapNode[]): MindmapNode => ({
     id,
     label: label.trim(),
     page,
     children,
   });
-  const root = node(
+  return node(
     'root',
     model.title.trim() || rootLabel,
     rootPage,
@@ -230,26 +223,36 @@ export function toMindmap(model: MindmapModel, rootLabel: string, rootPage: numb
       ),
     ),
   );
-  return checked(mindmapSchema, { root });
 }
 
-/** One chunk's cards, checked; duplicates within the answer are dropped rather than refused. */
-export function toFlashcards(model: FlashcardsModel, pages: ReadonlySet<number>): Flashcard[] {
-  const problems = new Problems(pages);
-  const seen = new Set<string>();
-  const cards: Flashcard[] = [];
-  model.cards.forEach((card, i) => {
-    const front = problems.text(card.front, `cards[${i}].front`);
-    const back = problems.text(card.back, `cards[${i}].back`);
-    problems.page(card.page, `cards[${i}]`);
-    if (card.kind === 'cloze' && !front.includes(BLANK)) problems.add(`cards[${i}] is a cloze card without '${BLANK}' in its front`);
-    if (normalise(front) === normalise(back)) problems.add(`cards[${i}] has the same front and back`);
-    const key = normalise(front);
-    if (seen.has(key)) return;
-    seen.add(key);
-    cards.push({ kind: card.kind, front, back, page: card.page });
+/** Of an answer's cards, the share that may fail their checks and be dropped before the whole answer is refused. */
+const DROPPABLE_CARDS = 0.25;
+
+/**
+ * One chunk's cards, checked against `index` (the pages the model was given). Cards stand each on their own: a card
+ * whose front repeats an earlier one is dropped, and so is one that fails its checks (empty, a cloze without its
+ * blank, an answer its page does not hold) as long as those are few. When more than a quarter of the cards fail, the
+ * model is citing or inventing wholesale, and the answer is refused with their problems.
+ */
+export function toFlashcards(model: FlashcardsModel, index: PageIndex): Flashcard[] {
+  const problems = new Problems();
+  const fronts = new Set<string>();
+  let failed = 0;
+  const cards = model.cards.flatMap((card, i): Flashcard[] => {
+    const front = normalised(card.front);
+    if (fronts.has(front)) return [];
+    fronts.add(front);
+    const where = `cards[${i}]`;
+    const own = new Problems();
+    const flashcard = { kind: card.kind, front: own.text(card.front, `${where}.front`), back: own.text(card.back, `${where}.back`), page: card.page };
+    if (normalised(flashcard.front) === normalised(flashcard.back)) own.add(`${where} has the same front and back`);
+    own.add(...checkCard(flashcard, where, index));
+    if (own.list.length === 0) return [flashcard];
+    failed++;
+    problems.add(...own.list);
+    return [];
   });
-  problems.throwIfAny();
+  if (failed > model.cards.length * DROPPABLE_CARDS) problems.throwIfAny();
   return cards;
 }
 
@@ -262,7 +265,7 @@ export function mergeDecks(title: string, perChunk: Flashcard[][], max: number):
     for (const queue of queues) {
       const card = queue.shift();
       if (!card || cards.length >= max) continue;
-      const key = normalise(card.front);
+      const key = normalised(card.front);
       if (seen.has(key)) continue;
       seen.add(key);
       cards.push(card);
@@ -274,15 +277,22 @@ export function mergeDecks(title: string, perChunk: Flashcard[][], max: number):
   return checked(deckSchema, { title, cards });
 }
 
-function distinct(values: string[]): boolean {
-  return new Set(values.map(normalise)).size === values.length;
+/** The items whose `key` (normalised) has not come before. */
+function unique<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const value = normalised(key(item));
+    if (seen.has(value)) return false;
+    seen.add(value);
+    return true;
+  });
 }
 
 function toChallenge(model: ChallengeModel, where: string, problems: Problems): Challenge | null {
   const base = {
     question: problems.text(model.question, `${where}.question`),
     explanation: problems.text(model.explanation, `${where}.explanation`),
-    page: problems.page(model.page, where),
+    page: model.page,
   };
   switch (model.type) {
     case 'multiple_choice': {
@@ -291,9 +301,6 @@ function toChallenge(model: ChallengeModel, where: string, problems: Problems): 
         correct: option.correct,
       }));
       if (options.length !== 4) problems.add(`${where} has ${options.length} options instead of 4`);
-      const correct = options.filter((option) => option.correct).length;
-      if (correct !== 1) problems.add(`${where} has ${correct} correct options instead of exactly one`);
-      if (!distinct(options.map((option) => option.text))) problems.add(`${where} has options that are the same`);
       return { type: 'multiple_choice', ...base, options };
     }
     case 'true_false':
@@ -304,15 +311,13 @@ function toChallenge(model: ChallengeModel, where: string, problems: Problems): 
       return { type: 'true_false', ...base, answer: model.statementIsTrue };
     case 'fill_blank': {
       const answer = problems.text(model.answer, `${where}.answer`);
-      if (base.question.split(BLANK).length !== 2) problems.add(`${where}.question must contain '${BLANK}' exactly once`);
-      const wordBank = model.wordBank.map((word) => word.trim()).filter((word) => word.length > 0);
-      // The answer always belongs in the word bank; a model that forgot it is helped rather than asked again.
-      if (!wordBank.some((word) => normalise(word) === normalise(answer))) wordBank.push(answer);
-      const options = wordBank.filter((word, i) => wordBank.findIndex((other) => normalise(other) === normalise(word)) === i);
+      // The answer always belongs in the word bank, once; a model that forgot it or repeated a word is helped rather
+      // than asked again.
+      const options = unique([...model.wordBank.map((word) => word.trim()).filter((word) => word.length > 0), answer], (word) => word);
       if (options.length < 2) problems.add(`${where}.wordBank needs the answer and at least one wrong word`);
       const acceptedAnswers = model.acceptedAnswers
         .map((value) => value.trim())
-        .filter((value) => value.length > 0 && normalise(value) !== normalise(answer));
+        .filter((value) => value.length > 0 && normalised(value) !== normalised(answer));
       return { type: 'fill_blank', ...base, answer, acceptedAnswers, options };
     }
     case 'match': {
@@ -321,45 +326,53 @@ function toChallenge(model: ChallengeModel, where: string, problems: Problems): 
         definition: problems.text(pair.definition, `${where}.pairs[${p}].definition`),
       }));
       if (pairs.length < 3 || pairs.length > 5) problems.add(`${where} has ${pairs.length} pairs instead of 3 to 5`);
-      if (!distinct(pairs.map((pair) => pair.term))) problems.add(`${where} has terms that are the same`);
-      if (!distinct(pairs.map((pair) => pair.definition))) problems.add(`${where} has definitions that are the same`);
       return { type: 'match', ...base, pairs };
     }
   }
 }
 
 /** One chunk's units, checked; a lesson longer than the maximum is split into lessons rather than refused. */
-export function toLearnPathUnits(model: LearnPathModel, pages: ReadonlySet<number>): LearnPath['units'] {
-  const problems = new Problems(pages);
+/**
+ * One chunk's units, checked against `index` (the pages the model was given); a lesson longer than the maximum is split
+ * into lessons rather than refused.
+ */
+export function toLearnPathUnits(model: LearnPathModel, index: PageIndex): LearnPath['units'] {
+  const problems = new Problems();
   if (model.units.length === 0) problems.add('units is empty');
   const units = model.units.map((unit, u) => {
     const where = `units[${u}]`;
     if (unit.lessons.length === 0) problems.add(`${where}.lessons is empty`);
-    const lessons = unit.lessons.flatMap((lesson, l) => {
+    const lessons = unit.lessons.map((lesson, l) => {
       const at = `${where}.lessons[${l}]`;
-      const title = problems.text(lesson.title, `${at}.title`);
       const challenges = lesson.challenges
         .map((challenge, c) => toChallenge(challenge, `${at}.challenges[${c}]`, problems))
         .filter((challenge): challenge is Challenge => challenge !== null);
       if (challenges.length < LESSON_MIN_CHALLENGES) {
         problems.add(`${at} has ${challenges.length} challenges; a lesson needs ${LESSON_MIN_CHALLENGES} to ${LESSON_MAX_CHALLENGES}`);
       }
-      const parts = Math.max(1, Math.ceil(challenges.length / LESSON_MAX_CHALLENGES));
-      const size = Math.ceil(challenges.length / parts);
-      return Array.from({ length: parts }, (_, i) => ({
-        title: parts === 1 ? title : `${title} (${i + 1})`,
-        challenges: challenges.slice(i * size, (i + 1) * size),
-      }));
+      return { title: problems.text(lesson.title, `${at}.title`), challenges };
     });
     return {
       title: problems.text(unit.title, `${where}.title`),
       description: problems.text(unit.description, `${where}.description`),
-      page: problems.page(unit.page, where),
+      page: unit.page,
       lessons,
     };
   });
+  // Checked as the model wrote them, before long lessons are split, so that the problems' places are the model's.
+  problems.add(...checkLearnPath({ units }, index));
   problems.throwIfAny();
-  return units;
+  return units.map((unit) => ({ ...unit, lessons: unit.lessons.flatMap(splitLesson) }));
+}
+
+function splitLesson(lesson: LearnPath['units'][number]['lessons'][number]): LearnPath['units'][number]['lessons'] {
+  const { title, challenges } = lesson;
+  const parts = Math.max(1, Math.ceil(challenges.length / LESSON_MAX_CHALLENGES));
+  const size = Math.ceil(challenges.length / parts);
+  return Array.from({ length: parts }, (_, i) => ({
+    title: parts === 1 ? title : `${title} (${i + 1})`,
+    challenges: challenges.slice(i * size, (i + 1) * size),
+  }));
 }
 
 /** Joins the chunks' units in document order, at most `maxUnits` of them spread evenly over the document. */

@@ -1,12 +1,20 @@
 import type { CourseInput, EngineCallOptions, StudyDocument, StudyEngine } from '../engine';
 import { StudyEngineError } from '../engine';
 import { analyse } from './analysis';
+import { answerQuestion } from './answer';
 import type { Analysis } from './analysis';
 import { describeCourse } from './describe-course';
 import { buildDeck } from './flashcards';
 import { buildLearnPath } from './learn-path';
 import { buildMindmap } from './mindmap';
 import { buildSummary } from './summary';
+
+/**
+ * Every failure the local engine reports (StudyEngineError.key, a key of the client's 'study' namespace); it sends no
+ * params. Stored with the artefact: keys are only ever added.
+ */
+export const localEngineErrorKeys = ['tooLittleText', 'noFlashcards'] as const;
+export type LocalEngineErrorKey = (typeof localEngineErrorKeys)[number];
 
 /**
  * The offline, deterministic study engine (DESIGN §6): text preparation, sections, key terms and definitions once per
@@ -20,7 +28,7 @@ export function createLocalEngine(): StudyEngine {
     await Promise.resolve();
     const analysis = analyse(document);
     if (analysis.sentences.length === 0) {
-      throw new StudyEngineError('tooLittleText', 'The document has no running text to study from.');
+      throw new StudyEngineError('tooLittleText' satisfies LocalEngineErrorKey, 'The document has no running text to study from.');
     }
     options?.signal?.throwIfAborted();
     return build(analysis);
@@ -32,5 +40,6 @@ export function createLocalEngine(): StudyEngine {
     flashcards: (document, options) => run(document, options, buildDeck),
     learnPath: (document, options) => run(document, options, buildLearnPath),
     describeCourse: (course: CourseInput, options?: EngineCallOptions) => describeCourse(course, options),
+    answer: (question, context, options) => answerQuestion(question, context, options),
   };
 }

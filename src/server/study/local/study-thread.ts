@@ -62,6 +62,14 @@ async function handle(request: ThreadRequest): Promise<void> {
     return;
   }
   try {
+    if (request.method === 'answer') {
+      for await (const event of engine.answer(request.question, request.context)) {
+        if (cancelled.has(request.id)) break;
+        post({ id: request.id, type: 'answer', event });
+      }
+      post({ id: request.id, type: 'done' });
+      return;
+    }
     if (request.method === 'describeCourse') {
       const course = { ...request.course, documents: request.course.documents.map(shared) };
       for await (const event of engine.describeCourse(course)) {
@@ -92,5 +100,10 @@ parentPort?.on('message', (request: ThreadRequest) => {
     return;
   }
   pending.add(request.id);
+  // An answer takes milliseconds to compose and is then paced out by timers: it does not wait behind a long document.
+  if (request.method === 'answer') {
+    void handle(request);
+    return;
+  }
   queue = queue.then(nextTurn).then(() => handle(request));
 });

@@ -1,6 +1,14 @@
 import type { Worker } from 'node:worker_threads';
 import { startThread } from '../../threads/start-thread';
-import type { CourseDescriptionEvent, CourseInput, EngineCallOptions, StudyDocument, StudyEngine } from '../engine';
+import type {
+  AnswerContext,
+  AnswerEvent,
+  CourseDescriptionEvent,
+  CourseInput,
+  EngineCallOptions,
+  StudyDocument,
+  StudyEngine,
+} from '../engine';
 import { StudyEngineError } from '../engine';
 import type { ArtefactMethod, ThreadError, ThreadReply, ThreadRequest } from './thread-protocol';
 
@@ -75,15 +83,23 @@ export function createThreadedLocalEngine(): StudyEngine {
     });
   };
 
-  async function* describeCourse(course: CourseInput, options?: EngineCallOptions): AsyncGenerator<CourseDescriptionEvent> {
+  /**
+   * Sends a streaming request and yields the events `eventOf` picks from its replies until the thread says it is done.
+   * Stopping early (the consumer's break or `signal`) cancels the request in the thread.
+   */
+  async function* stream<E>(
+    request: ThreadRequest,
+    eventOf: (reply: ThreadReply) => E | undefined,
+    options?: EngineCallOptions,
+  ): AsyncGenerator<E> {
     options?.signal?.throwIfAborted();
-    const id = nextId++;
+    const { id } = request;
     const buffered: ThreadReply[] = [];
     let wake: (() => void) | null = null;
-    send({ id, method: 'describeCourse', course }, (reply) => {
+    send(request, (reply) => {
       buffered.push(reply);
       wake?.();
-      return reply.type !== 'event';
+      return reply.type === 'error' || reply.type === 'done' || reply.type === 'result';
     });
     const onAbort = () => {
       cancel(id);
@@ -99,17 +115,25 @@ export function createThreadedLocalEngine(): StudyEngine {
           wake = null;
           continue;
         }
-        if (reply.type === 'event') yield reply.event;
-        else if (reply.type === 'error') {
+        if (reply.type === 'error') {
           options?.signal?.throwIfAborted();
           throw errorOf(reply.error);
-        } else return;
+        }
+        if (reply.type === 'done' || reply.type === 'result') return;
+        const event = eventOf(reply);
+        if (event !== undefined) yield event;
       }
     } finally {
       options?.signal?.removeEventListener('abort', onAbort);
       cancel(id);
     }
   }
+
+  const describeCourse = (course: CourseInput, options?: EngineCallOptions): AsyncIterable<CourseDescriptionEvent> =>
+    stream({ id: nextId++, method: 'describeCourse', course }, (reply) => (reply.type === 'event' ? reply.event : undefined), options);
+
+  const answer = (question: string, context: AnswerContext, options?: EngineCallOptions): AsyncIterable<AnswerEvent> =>
+    stream({ id: nextId++, method: 'answer', question, context }, (reply) => (reply.type === 'answer' ? reply.event : undefined), options);
 
   return {
     name: 'local',
@@ -118,6 +142,7 @@ export function createThreadedLocalEngine(): StudyEngine {
     flashcards: (document, options) => call('flashcards', document, options),
     learnPath: (document, options) => call('learnPath', document, options),
     describeCourse,
+    answer,
   };
 }
 

@@ -1,4 +1,65 @@
-import { router } from '../init';
+import { createHmac } from 'node:crypto';
+import { z } from 'zod';
+import { idSchema } from '../../../shared/schemas';
+import { chatUsage } from '../../chat/ask';
+import { clearConversation, conversationOf, loadHistory, type ChatHistoryMessage } from '../../chat/messages';
+import type { ChatScope } from '../../chat/retrieval';
+import { suggestQuestions } from '../../chat/suggestions';
+import type { ChatUIMessage } from '../../chat/ui-message';
+import { protectedProcedure, router } from '../init';
 
-/** Study tab procedures for the chat tab (issue 5); see README's API section. */
-export const chatRouter = router({});
+/** Study tab procedures for the chat tab (issue 5); the answer itself streams from POST /api/chat. See README's API section. */
+const sharedContext = { uuid: z.string().max(100).optional(), id: z.string().max(100).optional() };
+const scopeInput = z.union([
+  z.object({ fileId: idSchema, ...sharedContext }),
+  z.object({ directoryId: idSchema, ...sharedContext }),
+]);
+
+const scopeOf = (input: z.infer<typeof scopeInput>): ChatScope =>
+  'fileId' in input ? { fileId: input.fileId } : { directoryId: input.directoryId };
+
+/** A stored message in the shape useChat holds messages in. */
+function toUiMessage(message: ChatHistoryMessage): ChatUIMessage {
+  return {
+    id: message.id,
+    role: message.role,
+    parts: message.content ? [{ type: 'text', text: message.content, state: 'done' }] : [],
+    metadata: {
+      citations: message.citations,
+      status: message.status,
+      errorKey: message.errorKey,
+      createdAt: message.createdAt.toISOString(),
+    },
+  };
+}
+
+export const chatRouter = router({
+  /** The conversation about a file, or about a whole course, oldest message first. */
+  history: protectedProcedure.input(scopeInput).query(async ({ ctx, input }) => {
+    const conversation = await conversationOf(ctx.services.db, ctx.user.id, scopeOf(input));
+    return (await loadHistory(ctx.services.db, conversation)).map(toUiMessage);
+  }),
+  /** Today's chat messages: used, the plan's limit, and what is left. */
+  usage: protectedProcedure.query(({ ctx }) => chatUsage(ctx.services.db, ctx.user.id)),
+  clear: protectedProcedure.input(scopeInput).mutation(async ({ ctx, input }) => {
+    const conversation = await conversationOf(ctx.services.db, ctx.user.id, scopeOf(input));
+    return { deleted: await clearConversation(ctx.services.db, conversation) };
+  }),
+  /**
+   * Who the support-chat widget (spec §7) is started for: id, name, email and the hash that proves the id to the widget
+   * (HMAC-SHA256 of the id with SUPPORT_CHAT_SECRET). Null when no widget is configured.
+   */
+  supportIdentity: protectedProcedure.query(({ ctx }) => {
+    const widget = ctx.services.config.supportChat;
+    if (!widget) return null;
+    const userHash = widget.secret ? createHmac('sha256', widget.secret).update(ctx.user.id).digest('hex') : null;
+    return { userId: ctx.user.id, name: ctx.user.name, email: ctx.user.email, userHash };
+  }),
+  /** Three or four starter questions from the file's key terms and sections. */
+  suggestions: protectedProcedure
+    .input(z.object({ fileId: idSchema, ...sharedContext }))
+    .query(async ({ ctx, input }) => {
+      const conversation = await conversationOf(ctx.services.db, ctx.user.id, { fileId: input.fileId });
+      return suggestQuestions(ctx.services.db, input.fileId, conversation.language);
+    }),
+});

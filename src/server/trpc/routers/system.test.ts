@@ -5,7 +5,7 @@ const services = await createTestServices({ env: { FEEDBACK_URL: 'https://feedba
 afterAll(() => services.close());
 
 test('system.getPublicConfig tells anyone, signed in or not, the configured feedback link', async () => {
-  const expected = { feedbackUrl: 'https://feedback.example.test/form' };
+  const expected = { feedbackUrl: 'https://feedback.example.test/form', supportChat: null };
   expect(await callerFor(services, null).system.getPublicConfig()).toEqual(expected);
   expect(await callerFor(services, await createUser(services)).system.getPublicConfig()).toEqual(expected);
 });

@@ -2,5 +2,12 @@ import { publicProcedure, router } from '../init';
 
 /** What the client needs to know about this deployment; nothing secret. */
 export const systemRouter = router({
-  getPublicConfig: publicProcedure.query(({ ctx }) => ({ feedbackUrl: ctx.services.config.feedbackUrl })),
+  getPublicConfig: publicProcedure.query(({ ctx }) => {
+    const supportChat = ctx.services.config.supportChat;
+    return {
+      feedbackUrl: ctx.services.config.feedbackUrl,
+      // The widget's loader and app id only; its secret stays here (chat.supportIdentity signs with it).
+      supportChat: supportChat ? { scriptUrl: supportChat.scriptUrl, appId: supportChat.appId } : null,
+    };
+  }),
 });

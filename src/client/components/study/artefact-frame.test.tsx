@@ -1,0 +1,153 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import superjson from 'superjson';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n';
+import { createQueryClient, createTrpcClient, TRPCProvider } from '../../lib/trpc';
+import { closeLoadingOverlay, useLoadingOverlayState } from '../ui/loading-overlay-store';
+import { ArtefactFrame } from './artefact-frame';
+
+type Status = 'queued' | 'running' | 'ready' | 'failed' | null;
+interface Artefact {
+  status: Status;
+  error?: string | null;
+  errorKey?: string | null;
+  errorParams?: Record<string, string | number> | null;
+}
+
+const FILE = { id: 'file-1', name: 'Cell Biology.pdf', extension: 'pdf', status: 'ready', pageCount: 3, createdAt: new Date(), videoId: null, directory: { id: 'course-1', name: 'Biology', model: 'gpt4o-mini', language: 'en', createdAt: new Date() } };
+
+/** The tRPC endpoint faked at the network edge: the real client, batching and superjson run. */
+function fakeServer(options: { file: typeof FILE | null; fileStatus?: string; summary: Artefact }) {
+  const calls: { procedure: string; input: unknown }[] = [];
+  const state = { summary: options.summary };
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
+    const procedures = url.pathname.replace('/api/trpc/', '').split(',');
+    const inputs = (init?.body ? JSON.parse(String(init.body)) : JSON.parse(url.searchParams.get('input') ?? '{}')) as Record<string, { json: unknown }>;
+    const answers = procedures.map((procedure, index) => {
+      calls.push({ procedure, input: inputs[String(index)]?.json });
+      const ready: Artefact = { status: 'ready' };
+      const blank = { error: null, errorKey: null, errorParams: null };
+      if (procedure === 'file.getActiveFile') return { result: { data: superjson.serialize(options.file) } };
+      if (procedure === 'file.getProcessingStatus') {
+        const artefacts = Object.fromEntries(
+          ['chunks', 'summary', 'mindmap', 'flashcards', 'learn_path'].map((kind) => [kind, { ...blank, ...(kind === 'summary' ? state.summary : ready) }]),
+        );
+        return { result: { data: superjson.serialize({ status: options.fileStatus ?? 'ready', ...blank, pageCount: 3, artefacts }) } };
+      }
+      if (procedure === 'file.regenerateArtefact') {
+        state.summary = { status: 'queued' };
+        return { result: { data: superjson.serialize({ fileId: FILE.id, artefact: 'summary', status: 'queued' }) } };
+      }
+      return { result: { data: superjson.serialize(null) } };
+    });
+    return new Response(JSON.stringify(answers), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  return { calls };
+}
+
+function OverlayProbe() {
+  const overlay = useLoadingOverlayState();
+  return <output data-testid="overlay-probe">{overlay ? overlay.type : 'closed'}</output>;
+}
+
+function renderFrame() {
+  const queryClient = createQueryClient();
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        <ArtefactFrame page="summary" noFile={<p>{'no file open'}</p>}>
+          {(file) => <p>{`the summary of ${file.name}`}</p>}
+        </ArtefactFrame>
+        <OverlayProbe />
+      </>
+    ),
+  });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={createTrpcClient()} queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </TRPCProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return userEvent.setup();
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  closeLoadingOverlay();
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the study frame', () => {
+  it('shows what the route gives for no open file', async () => {
+    fakeServer({ file: null, summary: { status: null } });
+    renderFrame();
+    expect(await screen.findByText('no file open')).toBeTruthy();
+  });
+
+  it('shows the artefact once it is ready', async () => {
+    fakeServer({ file: FILE, summary: { status: 'ready' } });
+    renderFrame();
+    expect(await screen.findByText('the summary of Cell Biology.pdf')).toBeTruthy();
+    expect(screen.getByTestId('overlay-probe').textContent).toBe('closed');
+  });
+
+  it("shows the progress while it is being made, with the tab's loading overlay", async () => {
+    fakeServer({ file: FILE, summary: { status: 'running' } });
+    renderFrame();
+    const panel = await screen.findByTestId('study-generating');
+    expect(panel.textContent).toContain('Writing your summary…');
+    expect(screen.getByTestId('study-step-summary').textContent).toContain('In progress');
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).not.toBe('0');
+    expect(screen.getByTestId('overlay-probe').textContent).toBe('summary');
+    expect(screen.queryByText(/the summary of/)).toBeNull();
+  });
+
+  it('shows the file being read before anything is made', async () => {
+    fakeServer({ file: FILE, fileStatus: 'extracting', summary: { status: null } });
+    renderFrame();
+    expect((await screen.findByTestId('study-generating')).textContent).toContain('Reading your file…');
+  });
+
+  it('says why it failed in the reader’s language, and Retry makes it again', async () => {
+    const { calls } = fakeServer({
+      file: FILE,
+      summary: { status: 'failed', errorKey: 'tooLittleText', error: 'The document has no running text to study from.' },
+    });
+    const user = renderFrame();
+    expect((await screen.findByTestId('study-failure-reason')).textContent).toBe('This document has too little running text to make this from.');
+    expect(screen.queryByRole('link', { name: 'See plans' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(calls.some((call) => call.procedure === 'file.regenerateArtefact')).toBe(true));
+    expect(calls.find((call) => call.procedure === 'file.regenerateArtefact')?.input).toEqual({ fileId: FILE.id, artefact: 'summary' });
+    expect(await screen.findByTestId('study-generating')).toBeTruthy();
+  });
+
+  it('offers the plans next to Retry when the allowance is used up, in German too', async () => {
+    await i18n.changeLanguage('de');
+    fakeServer({
+      file: FILE,
+      summary: { status: 'failed', errorKey: 'mindMapQuota', errorParams: { plan: 'Free', limit: 10 }, error: 'Your Free plan allows 10 mind maps a month.' },
+    });
+    renderFrame();
+    const reason = await screen.findByTestId('study-failure-reason');
+    expect(reason.textContent).toContain('10');
+    expect(reason.textContent).not.toContain('Your Free plan');
+    expect(screen.getByRole('link', { name: 'Tarife ansehen' }).getAttribute('href')).toBe('/settings?mode=plans');
+  });
+});

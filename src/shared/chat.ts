@@ -1,0 +1,2 @@
+/** The tutor chat's limits, shared by the server's checks and the chat form (issue 5). */
+export const CHAT_MESSAGE_MAX_LENGTH = 4000;

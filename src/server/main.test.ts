@@ -95,7 +95,8 @@ test('SIGTERM stops the server gracefully: exit code 0 and a "stopped" log line'
   } finally {
     await database?.drop();
   }
-});
+  // A process of its own: starting tsx and migrating take seconds, many more on a busy machine.
+}, 90_000);
 
 test('a file a crash left queued without a job is read once the server is back', async () => {
   const dataDir = newDataDir();
@@ -136,7 +137,7 @@ test('a file a crash left queued without a job is read once the server is back',
     server.child.kill('SIGTERM');
     await server.exited;
   }
-});
+}, 90_000);
 
 test('kill -9 while study artefacts are being made: after a restart on the same data every artefact ends ready', async () => {
   const dataDir = newDataDir();

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, navigate, signUp, test } from './fixtures';
+import { expect, navigate, test } from './fixtures';
+import { inBothColourSchemes, originHeader, studentWithStudyFile, type StudyFileOptions } from './study-fixtures';
 
 /**
  * Issue 5's Chat tab on a real upload: a 14-page paper (tracemonkey.pdf) goes through POST /api/files and the local
@@ -10,64 +9,22 @@ import { expect, navigate, signUp, test } from './fixtures';
  * and meets the Free plan's daily limit with its Upgrade button. Screenshots go to each test's output folder.
  */
 
-const TRACEMONKEY = path.resolve('../shared/testdata/pdfs/tracemonkey.pdf');
-const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
-
-async function trpc<T>(page: Page, procedure: string, input: unknown, kind: 'query' | 'mutation'): Promise<T> {
-  const response =
-    kind === 'query'
-      ? await page.request.get(`/api/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: input } }))}`)
-      : await page.request.post(`/api/trpc/${procedure}?batch=1`, { data: { 0: { json: input } }, headers: origin(page) });
-  expect(response.ok(), `${procedure}: ${response.status()}`).toBe(true);
-  const [answer] = (await response.json()) as Array<{ result: { data: { json: T } } }>;
-  if (!answer) throw new Error(`${procedure} answered nothing`);
-  return answer.result.data.json;
-}
-
-interface ProcessingStatus {
-  status: string;
-  artefacts: Record<string, { status: string | null }>;
-}
-
-/** Signs up, uploads the paper into a new course, waits until the chat (and its starters) can use it, opens it. */
-async function studentWithPaper(page: Page) {
-  await signUp(page);
-  const course = await trpc<{ id: string }>(page, 'directory.createDirectory', { name: 'Compilers' }, 'mutation');
-  const file = { name: 'tracemonkey.pdf', mimeType: 'application/pdf', buffer: readFileSync(TRACEMONKEY) };
-  const response = await page.request.post('/api/files', { multipart: { directoryId: course.id, files: file }, headers: origin(page) });
-  expect(response.status(), await response.text()).toBe(201);
-  const fileId = ((await response.json()) as { files: Array<{ id: string }> }).files[0]?.id ?? '';
-  await expect
-    .poll(
-      async () => {
-        const state = await trpc<ProcessingStatus>(page, 'file.getProcessingStatus', { fileId }, 'query');
-        return `${state.artefacts.chunks?.status}/${state.artefacts.summary?.status}`;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe('ready/ready');
-  await trpc(page, 'file.setActiveFileId', { fileId }, 'mutation');
-  return { fileId, courseId: course.id };
-}
+/** The paper in a new course, opened once the chat (and its starters) can use it. */
+const paper: StudyFileOptions = { waitFor: ['chunks', 'summary'], timeout: 60_000 };
 
 async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  const device = testInfo.project.name === 'mobile' ? 'phone' : 'desktop';
-  await page.evaluate(() => document.fonts.ready);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /dark/ : /^(?!.*dark)/);
+  await inBothColourSchemes(page, testInfo, async (suffix) => {
     // Colours ease into the new scheme; the picture waits until they have.
     await page.waitForTimeout(400);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${device}-${scheme}.png`) });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${suffix}.png`) });
+  });
 }
 
 const answers = (page: Page) => page.getByTestId('chat-answer');
 
 test('a student asks about an uploaded paper, reads a streamed cited answer and opens the cited page @mobile', async ({ page }, testInfo) => {
   test.slow();
-  await studentWithPaper(page);
+  await studentWithStudyFile(page, paper);
   await navigate(page, '/chat');
   await expect(page.getByTestId('chat-empty')).toBeVisible();
   await expect(page.getByTestId('chat-remaining')).toHaveText('25 messages left today');
@@ -119,7 +76,7 @@ test('a student asks about an uploaded paper, reads a streamed cited answer and 
 
 test('a student stops an answer half-way, and it stays stopped with what was written', async ({ page }) => {
   test.slow();
-  await studentWithPaper(page);
+  await studentWithStudyFile(page, paper);
   await navigate(page, '/chat');
   await page.getByTestId('chat-input').fill('How does the tracing JIT compile loops into trace trees and handle type-unstable loops?');
   await page.getByTestId('chat-input').press('Enter');
@@ -142,7 +99,7 @@ test('a student stops an answer half-way, and it stays stopped with what was wri
 
 test('long, empty and hostile input is handled without losing the text or running it', async ({ page }) => {
   test.slow();
-  await studentWithPaper(page);
+  await studentWithStudyFile(page, paper);
   await navigate(page, '/chat');
   const input = page.getByTestId('chat-input');
   await expect(page.getByTestId('chat-send')).toBeDisabled();
@@ -173,7 +130,7 @@ test('long, empty and hostile input is handled without losing the text or runnin
 
 test('the whole-course chat, and the daily limit with its Upgrade button', async ({ page }, testInfo) => {
   test.slow();
-  const { courseId } = await studentWithPaper(page);
+  const { courseId } = await studentWithStudyFile(page, paper);
   await navigate(page, '/chat');
   await page.getByTestId('chat-scope-course').click();
   await expect(page.getByTestId('chat-scope-course')).toHaveAttribute('aria-checked', 'true');
@@ -185,7 +142,7 @@ test('the whole-course chat, and the daily limit with its Upgrade button', async
 
   // 23 more questions use all but the last of the Free plan's 25 messages today.
   const asks = Array.from({ length: 23 }, () =>
-    page.request.post('/api/chat', { data: { directoryId: courseId, message: 'What is a trace?' }, headers: origin(page) }),
+    page.request.post('/api/chat', { data: { directoryId: courseId, message: 'What is a trace?' }, headers: originHeader(page) }),
   );
   for (const response of await Promise.all(asks)) expect(response.status()).toBe(200);
   await navigate(page, '/chat');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, navigate, signUp, test } from './fixtures';
+import { expect, navigate, test } from './fixtures';
+import { studentWithStudyFile } from './study-fixtures';
 
 /**
  * Issue 5's Flashcards tab on a real document: tracemonkey.pdf (14 pages) is uploaded through POST /api/files and the
@@ -9,36 +9,6 @@ import { expect, navigate, signUp, test } from './fixtures';
  * learning counts move, undoes a rating, adds, edits and deletes a card of their own (a deck left empty offers "Add
  * card"), and exports the deck as CSV. Screenshots (light and dark, desktop and phone) are kept in the test output.
  */
-
-const TRACEMONKEY = path.resolve(import.meta.dirname, '../../../shared/testdata/pdfs/tracemonkey.pdf');
-
-const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
-
-async function mutate<T>(page: Page, procedure: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`/api/trpc/${procedure}?batch=1`, { data: { 0: { json: input } }, headers: origin(page) });
-  expect(response.ok(), `${procedure}: ${response.status()}`).toBe(true);
-  const [answer] = (await response.json()) as Array<{ result: { data: { json: T } } }>;
-  if (!answer) throw new Error(`${procedure} answered nothing`);
-  return answer.result.data.json;
-}
-
-/** Signs up, uploads tracemonkey.pdf into a new course and makes it the open file. */
-async function studentWithDocument(page: Page): Promise<string> {
-  await signUp(page);
-  const course = await mutate<{ id: string }>(page, 'directory.createDirectory', { name: 'Compilers' });
-  const response = await page.request.post('/api/files', {
-    multipart: {
-      directoryId: course.id,
-      files: { name: 'tracemonkey.pdf', mimeType: 'application/pdf', buffer: await readFile(TRACEMONKEY) },
-    },
-    headers: origin(page),
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { files } = (await response.json()) as { files: Array<{ id: string }> };
-  const fileId = files[0]?.id ?? '';
-  await mutate(page, 'file.setActiveFileId', { fileId });
-  return fileId;
-}
 
 /** Opens /decks and waits (through reading and generating) until the decks are listed. */
 async function openDecks(page: Page) {
@@ -66,7 +36,7 @@ async function studyOne(page: Page, rating: 'again' | 'hard' | 'good' | 'easy', 
 
 test('a student studies five cards by keyboard and mouse, sees the counts move, undoes once and exports the deck', async ({ page }, testInfo) => {
   test.slow();
-  await studentWithDocument(page);
+  await studentWithStudyFile(page);
   await openDecks(page);
   const deck = aiDeck(page);
   await expect(deck.getByTestId('deck-title')).not.toBeEmpty();
@@ -122,7 +92,7 @@ test('a student studies five cards by keyboard and mouse, sees the counts move, 
 
 test('a student adds cards of their own, studies them to the summary, edits and deletes them; an empty deck offers "Add card"', async ({ page }, testInfo) => {
   test.slow();
-  await studentWithDocument(page);
+  await studentWithStudyFile(page);
   await openDecks(page);
   await expect(page.getByTestId('own-deck-placeholder')).toBeVisible();
 
@@ -199,7 +169,7 @@ test('a student adds cards of their own, studies them to the summary, edits and 
 test('the tab reads well on a phone and in dark mode @mobile', async ({ page }, testInfo) => {
   test.slow();
   const device = testInfo.project.name === 'mobile' ? 'phone' : 'desktop';
-  await studentWithDocument(page);
+  await studentWithStudyFile(page);
   await openDecks(page);
   await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`decks-${device}-light.png`), fullPage: true });
   await aiDeck(page).getByTestId('deck-study').click();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, navigate, signUp, test } from './fixtures';
+import { expect, navigate, test } from './fixtures';
+import { studentWithStudyFile } from './study-fixtures';
 
 /**
  * Issue 5's Mindmap tab on a real document: tracemonkey.pdf (14 pages) is uploaded through POST /api/files, the local
@@ -9,36 +9,6 @@ import { expect, navigate, signUp, test } from './fixtures';
  * its page, moves through the map by keyboard and downloads it as SVG. Screenshots (light and dark) are kept in each
  * test's output folder.
  */
-
-const TRACEMONKEY = path.resolve(import.meta.dirname, '../../../shared/testdata/pdfs/tracemonkey.pdf');
-
-const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
-
-async function mutate<T>(page: Page, procedure: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`/api/trpc/${procedure}?batch=1`, { data: { 0: { json: input } }, headers: origin(page) });
-  expect(response.ok(), `${procedure}: ${response.status()}`).toBe(true);
-  const [answer] = (await response.json()) as Array<{ result: { data: { json: T } } }>;
-  if (!answer) throw new Error(`${procedure} answered nothing`);
-  return answer.result.data.json;
-}
-
-/** Signs up, uploads tracemonkey.pdf into a new course and makes it the open file. */
-async function studentWithDocument(page: Page): Promise<string> {
-  await signUp(page);
-  const course = await mutate<{ id: string }>(page, 'directory.createDirectory', { name: 'Compilers' });
-  const response = await page.request.post('/api/files', {
-    multipart: {
-      directoryId: course.id,
-      files: { name: 'tracemonkey.pdf', mimeType: 'application/pdf', buffer: await readFile(TRACEMONKEY) },
-    },
-    headers: origin(page),
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { files } = (await response.json()) as { files: Array<{ id: string }> };
-  const fileId = files[0]?.id ?? '';
-  await mutate(page, 'file.setActiveFileId', { fileId });
-  return fileId;
-}
 
 /** Opens /mindmap and waits (through reading and generating) until the map is drawn. */
 async function openMindmap(page: Page) {
@@ -58,7 +28,7 @@ const activeNodeId = (page: Page) => page.evaluate(() => document.activeElement?
 test('a student opens a branch, reads a node’s source, opens its page, moves by keyboard and exports the map @mobile', async ({ page }, testInfo) => {
   test.slow();
   const phone = testInfo.project.name === 'mobile';
-  await studentWithDocument(page);
+  await studentWithStudyFile(page);
   await openMindmap(page);
   const title = await page.getByTestId('mindmap-title').textContent();
   expect(title?.trim().length).toBeGreaterThan(0);
@@ -142,7 +112,7 @@ test('a student opens a branch, reads a node’s source, opens its page, moves b
 
 test('the map is driven by keyboard: arrows move between ideas, Enter opens a branch, I shows the source, + and 0 zoom and fit', async ({ page }, testInfo) => {
   test.slow();
-  await studentWithDocument(page);
+  await studentWithStudyFile(page);
   await openMindmap(page);
 
   const root = page.locator('[data-testid="mindmap-node"][aria-level="1"]');
@@ -201,7 +171,7 @@ test('the map is driven by keyboard: arrows move between ideas, Enter opens a br
 test('on a phone the map fits the screen, pans by dragging, and the details open as a bottom sheet @mobile', async ({ page }, testInfo) => {
   test.slow();
   const phone = testInfo.project.name === 'mobile';
-  await studentWithDocument(page);
+  await studentWithStudyFile(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await openMindmap(page);
   await page.screenshot({ path: testInfo.outputPath(`mindmap-${phone ? 'phone' : 'desktop'}-dark.png`), animations: 'disabled' });

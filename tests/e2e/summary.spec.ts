@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { pdfWithPages } from '../../src/server/ingest/test-fixtures';
-import { expect, navigate, signUp, test } from './fixtures';
+import { expect, navigate, test } from './fixtures';
+import { inBothColourSchemes, studentWithStudyFile, tracemonkey, trpcQuery, waitForArtefacts } from './study-fixtures';
 
 /**
  * Issue 5's Summary tab on real uploads: a 14-page paper (tracemonkey.pdf) is uploaded through POST /api/files and
@@ -11,67 +10,13 @@ import { expect, navigate, signUp, test } from './fixtures';
  * and markdown shows them as text. Screenshots (light and dark, desktop and phone) go to each test's output folder.
  */
 
-const TRACEMONKEY = path.resolve('../shared/testdata/pdfs/tracemonkey.pdf');
-
-const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
-
-async function mutate<T>(page: Page, procedure: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`/api/trpc/${procedure}?batch=1`, { data: { 0: { json: input } }, headers: origin(page) });
-  expect(response.ok(), `${procedure}: ${response.status()}`).toBe(true);
-  const [answer] = (await response.json()) as Array<{ result: { data: { json: T } } }>;
-  if (!answer) throw new Error(`${procedure} answered nothing`);
-  return answer.result.data.json;
-}
-
-async function query<T>(page: Page, procedure: string, input: unknown): Promise<T> {
-  const encoded = encodeURIComponent(JSON.stringify({ 0: { json: input } }));
-  const response = await page.request.get(`/api/trpc/${procedure}?batch=1&input=${encoded}`);
-  expect(response.ok(), `${procedure}: ${response.status()}`).toBe(true);
-  const [answer] = (await response.json()) as Array<{ result: { data: { json: T } } }>;
-  if (!answer) throw new Error(`${procedure} answered nothing`);
-  return answer.result.data.json;
-}
-
-interface ProcessingStatus {
-  status: string;
-  artefacts: Record<string, { status: string | null }>;
-}
-
-/** Signs up, makes a course, uploads one file through the real endpoint and makes it the open file once it is read. */
-async function studentWithFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
-  await signUp(page);
-  const course = await mutate<{ id: string }>(page, 'directory.createDirectory', { name: 'Compilers' });
-  const response = await page.request.post('/api/files', { multipart: { directoryId: course.id, files: file }, headers: origin(page) });
-  expect(response.status(), await response.text()).toBe(201);
-  const { files } = (await response.json()) as { files: Array<{ id: string }> };
-  const fileId = files[0]?.id ?? '';
-  await expect
-    .poll(async () => (await query<ProcessingStatus>(page, 'file.getProcessingStatus', { fileId })).status, { timeout: 30_000 })
-    .toBe('ready');
-  await mutate(page, 'file.setActiveFileId', { fileId });
-  return fileId;
-}
-
-async function summaryReady(page: Page, fileId: string) {
-  await expect
-    .poll(async () => (await query<ProcessingStatus>(page, 'file.getProcessingStatus', { fileId })).artefacts.summary?.status, {
-      timeout: 30_000,
-    })
-    .toBe('ready');
-}
-
 /** Light and dark screenshots of the screen and of the key terms, named after the project (desktop, phone). */
 async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  const device = testInfo.project.name === 'mobile' ? 'phone' : 'desktop';
-  await page.evaluate(() => document.fonts.ready);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /dark/ : /^(?!.*dark)/);
+  await inBothColourSchemes(page, testInfo, async (suffix) => {
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${device}-${scheme}.png`) });
-    await page.getByTestId('summary-key-terms').screenshot({ path: testInfo.outputPath(`${name}-key-terms-${device}-${scheme}.png`) });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${suffix}.png`) });
+    await page.getByTestId('summary-key-terms').screenshot({ path: testInfo.outputPath(`${name}-key-terms-${suffix}.png`) });
+  });
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
@@ -80,9 +25,9 @@ test('a student reads the summary of an uploaded paper, opens a cited page, copi
   const phone = testInfo.project.name === 'mobile';
   if (!phone) await page.setViewportSize({ width: 1280, height: 800 });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const fileId = await studentWithFile(page, { name: 'TraceMonkey.pdf', mimeType: 'application/pdf', buffer: readFileSync(TRACEMONKEY) });
-  await summaryReady(page, fileId);
-  const stored = await query<{ markdown: string; sections: Array<{ heading: string }>; keyTerms: unknown[] }>(page, 'summary.get', { fileId });
+  const { fileId } = await studentWithStudyFile(page, { file: tracemonkey('TraceMonkey.pdf'), waitFor: 'file' });
+  await waitForArtefacts(page, fileId, ['summary']);
+  const stored = await trpcQuery<{ markdown: string; sections: Array<{ heading: string }>; keyTerms: unknown[] }>(page, 'summary.get', { fileId });
 
   await navigate(page, '/summary');
   const summary = page.getByTestId('summary-page');
@@ -196,12 +141,13 @@ test('markup in a document shows as text on the summary, and nothing in it runs'
       { text: 'A browser treats text as code only when the page inserts it as markup.' },
     ],
   ]);
-  const fileId = await studentWithFile(page, { name: 'Web Security.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
+  const file = { name: 'Web Security.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) };
+  const { fileId } = await studentWithStudyFile(page, { file, waitFor: 'file' });
 
   // Straight to the tab while the summary is still being made: it appears once it is ready.
   await navigate(page, '/summary');
   await expect(page.getByTestId('summary-page')).toBeVisible({ timeout: 30_000 });
-  await summaryReady(page, fileId);
+  await waitForArtefacts(page, fileId, ['summary']);
 
   await expect(page.getByTestId('summary-title')).toHaveText('<script>alert("xss")</script> Web Security');
   await expect(page.getByTestId('summary-title').locator('strong')).toHaveText('Web');

@@ -4,7 +4,9 @@ import { decksRouter } from './routers/decks';
 import { directoryRouter } from './routers/directory';
 import { fileRouter } from './routers/file';
 import { gamificationRouter } from './routers/gamification';
+import { learnRouter } from './routers/learn';
 import { mindmapRouter } from './routers/mindmap';
+import { statsRouter } from './routers/stats';
 import { summaryRouter } from './routers/summary';
 import { systemRouter } from './routers/system';
 import { userRouter } from './routers/user';
@@ -19,6 +21,8 @@ export const appRouter = router({
   mindmap: mindmapRouter,
   decks: decksRouter,
   chat: chatRouter,
+  learn: learnRouter,
+  stats: statsRouter,
 });
 
 export type AppRouter = typeof appRouter;

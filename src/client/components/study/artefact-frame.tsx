@@ -15,13 +15,14 @@ import { useTRPC } from '../../lib/trpc';
 import { useStudyFile, type StudyFile } from '../../lib/use-study-file';
 
 /** The study tabs the frame serves, with the artefact each shows and the overlay skeleton that matches it. */
-export type StudyPage = 'summary' | 'mindmap' | 'chat' | 'decks';
+export type StudyPage = 'summary' | 'mindmap' | 'chat' | 'decks' | 'learn';
 
 const ARTEFACT_OF: Record<StudyPage, StudyArtefactKind> = {
   summary: 'summary',
   mindmap: 'mindmap',
   chat: 'chunks',
   decks: 'flashcards',
+  learn: 'learn_path',
 };
 
 const OVERLAY_OF: Record<StudyPage, LoadingOverlayType> = {
@@ -29,6 +30,7 @@ const OVERLAY_OF: Record<StudyPage, LoadingOverlayType> = {
   mindmap: 'mindmap',
   chat: 'chat',
   decks: 'default',
+  learn: 'default',
 };
 
 /** Failures a bigger plan lifts: they offer the plans next to Retry. */

@@ -3,3 +3,4 @@ export * from './courses';
 export * from './study';
 export * from './review';
 export * from './chat';
+export * from './learn';

@@ -1,0 +1,83 @@
+import { boolean, index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { challenge, lesson, unit } from './study';
+
+/**
+ * The Exams tab (issue 6, DESIGN §5): each user's attempts at challenges, their reports, and their best result per
+ * lesson. Attempts carry their lesson and unit as well, so that the statistics group them in SQL without joining the
+ * learn path's tables for every row. Everything goes with the user, and with the learn path when it is made again.
+ */
+export const challengeAttemptStatuses = ['correct', 'incorrect', 'skipped'] as const;
+export type ChallengeAttemptStatus = (typeof challengeAttemptStatuses)[number];
+
+export const challengeAttempt = pgTable(
+  'challenge_attempt',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    challengeId: text('challenge_id')
+      .notNull()
+      .references(() => challenge.id, { onDelete: 'cascade' }),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => lesson.id, { onDelete: 'cascade' }),
+    unitId: text('unit_id')
+      .notNull()
+      .references(() => unit.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: challengeAttemptStatuses }).notNull(),
+    /** Milliseconds from showing the challenge to the answer, clamped by the server to 0–30 minutes. */
+    timeToCompleteMs: integer('time_to_complete_ms').notNull(),
+    /** Played again after the lesson was completed: no hearts lost. */
+    practice: boolean('practice').notNull().default(false),
+    /** The lesson run the attempt belongs to (one play of a lesson from start to finish). */
+    runId: text('run_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('challenge_attempt_user_lesson_idx').on(table.userId, table.lessonId, table.createdAt),
+    index('challenge_attempt_user_unit_idx').on(table.userId, table.unitId),
+    index('challenge_attempt_user_created_idx').on(table.userId, table.createdAt),
+    index('challenge_attempt_run_idx').on(table.runId),
+  ],
+);
+
+/** A challenge a user reported as wrong or unclear; unreporting deletes the row. */
+export const challengeReport = pgTable(
+  'challenge_report',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    challengeId: text('challenge_id')
+      .notNull()
+      .references(() => challenge.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.challengeId] })],
+);
+
+/** A user's best result of a lesson: completed once it was finished, best stars and accuracy kept. */
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => lesson.id, { onDelete: 'cascade' }),
+    unitId: text('unit_id')
+      .notNull()
+      .references(() => unit.id, { onDelete: 'cascade' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    bestStars: integer('best_stars').notNull().default(0),
+    bestAccuracy: real('best_accuracy').notNull().default(0),
+    completions: integer('completions').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.lessonId] }), index('lesson_progress_user_unit_idx').on(table.userId, table.unitId)],
+);

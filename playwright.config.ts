@@ -67,6 +67,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every test signs up from the same address; the limit itself is covered by the server tests.
       AUTH_RATE_LIMIT_MAX: '1000',
+      // The tutor's answers stream slowly enough that a test can stop one on its way, however busy the machine.
+      LOCAL_TUTOR_WORD_MS: '90',
     },
   },
 });

@@ -58,6 +58,7 @@ const envSchema = z.object({
   AI_API_KEY: optionalString,
   AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(120),
+  LOCAL_TUTOR_WORD_MS: z.coerce.number().int().min(0).max(1000).default(30),
   SUPPORT_CHAT_SCRIPT_URL: optionalString.refine((value) => value === undefined || /^https:\/\/[^/]/.test(value), {
     message: 'must be an https:// URL',
   }),
@@ -88,6 +89,8 @@ export interface Config {
   /** S3-compatible storage for uploaded files when S3_BUCKET is set; otherwise they live in filesDir. */
   s3: S3Config | null;
   /** The OpenAI-compatible endpoint of the llm study engine when AI_BASE_URL or AI_API_KEY is set; else the local engine. */
+  /** The local tutor streams its answer a word at a time, this many milliseconds apart. */
+  localTutorWordMs: number;
   ai: AiConfig | null;
   /** The third-party support-chat widget (spec §7) when SUPPORT_CHAT_SCRIPT_URL and SUPPORT_CHAT_APP_ID are set. */
   supportChat: SupportChatConfig | null;
@@ -261,6 +264,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     clientDir: path.resolve('dist/client'),
     s3,
     ai,
+    localTutorWordMs: env.LOCAL_TUTOR_WORD_MS,
     supportChat: supportChatConfig(env),
   };
 }

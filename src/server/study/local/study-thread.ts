@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { StudyDocument } from '../engine';
 import { StudyEngineError } from '../engine';
+import { answerQuestion } from './answer';
 import { createLocalEngine } from './local-engine';
 import type { ThreadError, ThreadReply, ThreadRequest } from './thread-protocol';
 
@@ -63,7 +64,8 @@ async function handle(request: ThreadRequest): Promise<void> {
   }
   try {
     if (request.method === 'answer') {
-      for await (const event of engine.answer(request.question, request.context)) {
+      const pace = request.wordMs === undefined ? {} : { chunkMs: request.wordMs };
+      for await (const event of answerQuestion(request.question, request.context, pace)) {
         if (cancelled.has(request.id)) break;
         post({ id: request.id, type: 'answer', event });
       }

@@ -6,7 +6,7 @@ export type ArtefactMethod = Exclude<keyof StudyEngine, 'name' | 'describeCourse
 export type ThreadRequest =
   | { id: number; method: ArtefactMethod; document: StudyDocument }
   | { id: number; method: 'describeCourse'; course: CourseInput }
-  | { id: number; method: 'answer'; question: string; context: AnswerContext }
+  | { id: number; method: 'answer'; question: string; context: AnswerContext; /** The pace of the streamed answer. */ wordMs?: number | undefined }
   | { id: number; method: 'cancel' };
 
 /** A failure crossing the thread boundary: a StudyEngineError keeps its key, params and retryability. */

@@ -18,7 +18,7 @@ import type { ArtefactMethod, ThreadError, ThreadReply, ThreadRequest } from './
  * and does not keep the process alive while idle. If it dies (out of memory on a pathological document), the calls
  * it held fail with a retryable error, so their jobs try again, and the next call starts a new thread.
  */
-export function createThreadedLocalEngine(): StudyEngine {
+export function createThreadedLocalEngine(settings: { answerWordMs?: number } = {}): StudyEngine {
   let worker: Worker | null = null;
   let nextId = 1;
   const listeners = new Map<number, (reply: ThreadReply) => void>();
@@ -133,7 +133,7 @@ export function createThreadedLocalEngine(): StudyEngine {
     stream({ id: nextId++, method: 'describeCourse', course }, (reply) => (reply.type === 'event' ? reply.event : undefined), options);
 
   const answer = (question: string, context: AnswerContext, options?: EngineCallOptions): AsyncIterable<AnswerEvent> =>
-    stream({ id: nextId++, method: 'answer', question, context }, (reply) => (reply.type === 'answer' ? reply.event : undefined), options);
+    stream({ id: nextId++, method: 'answer', question, context, wordMs: settings.answerWordMs }, (reply) => (reply.type === 'answer' ? reply.event : undefined), options);
 
   return {
     name: 'local',

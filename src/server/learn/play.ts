@@ -1,0 +1,324 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { AnswerResult, LessonResult, LessonToPlay, PlayChallenge } from '../../shared/learn';
+import {
+  accuracyOf,
+  bestResult,
+  canPlay,
+  clampAnswerTime,
+  heartsAfterAnswer,
+  heartsAfterPractice,
+  pointsFor,
+  starsFor,
+  type HeartsState,
+} from '../../shared/lesson-rules';
+import { PLANS } from '../../shared/plans';
+import type { Db } from '../db/client';
+import { challenge, challengeAttempt, challengeOption, challengeReport, lessonProgress, user } from '../db/schema';
+import type { ChallengeAttemptStatus } from '../db/schema/learn';
+import { challengeAccess, lessonAccess, type ChallengeRow } from './access';
+import {
+  challengeAlreadyAnswered,
+  lessonLocked,
+  lessonNotFinished,
+  lessonRunAlreadyFinished,
+  lessonRunNotFound,
+  outOfHearts,
+} from './errors';
+import { judgeAnswer, seededShuffle } from './judge';
+import { lessonState } from './path';
+import { createRun, runIsOver, verifyRun, type LessonRun } from './run';
+
+/**
+ * Playing a lesson (issue 6 point 2): starting a run, answering and skipping its challenges, finishing it. The rules
+ * themselves live in src/shared/lesson-rules.ts; here they are applied, each answer in one transaction with the
+ * user's row locked, so that two answers at once cannot both spend the last heart or both be counted.
+ */
+export interface PlayOptions {
+  db: Db;
+  userId: string;
+  /** Signs run ids (the auth secret). */
+  secret: string;
+  now?: Date;
+}
+
+async function lockedUser(db: Db, userId: string) {
+  const [row] = await db
+    .select({ hearts: user.hearts, points: user.points, stars: user.stars, plan: user.plan })
+    .from(user)
+    .where(eq(user.id, userId))
+    .for('update');
+  if (!row) throw new Error(`user ${userId} vanished`);
+  return row;
+}
+
+async function lessonFinishedAt(db: Db, userId: string, lessonId: string) {
+  const [row] = await db
+    .select()
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)))
+    .limit(1);
+  return row ?? null;
+}
+
+function toPlay(item: ChallengeRow, options: { id: string; text: string }[], runId: string, reported: boolean): PlayChallenge {
+  const base = { id: item.id, question: item.question, page: item.page, reported };
+  const payload = item.payload;
+  switch (item.type) {
+    case 'multiple_choice':
+      return { ...base, type: 'multiple_choice', options };
+    case 'true_false':
+      return { ...base, type: 'true_false' };
+    case 'fill_blank':
+      return { ...base, type: 'fill_blank', options: 'options' in payload ? [...payload.options] : [] };
+    case 'match': {
+      const pairs = 'pairs' in payload ? payload.pairs : [];
+      return {
+        ...base,
+        type: 'match',
+        terms: pairs.map((pair) => pair.term),
+        definitions: seededShuffle(
+          pairs.map((pair) => pair.definition),
+          `${runId}:${item.id}`,
+        ),
+      };
+    }
+  }
+}
+
+export async function getLesson(options: PlayOptions & { lessonId: string }): Promise<LessonToPlay> {
+  const { db, userId } = options;
+  const { lesson } = await lessonAccess(db, userId, options.lessonId);
+  const state = await lessonState(db, userId, lesson.fileId, lesson.id);
+  if (state === 'locked') throw lessonLocked();
+  const [owner] = await db.select({ hearts: user.hearts, plan: user.plan }).from(user).where(eq(user.id, userId));
+  const hearts: HeartsState = {
+    hearts: owner?.hearts ?? 0,
+    unlimited: PLANS[owner?.plan ?? 'free'].unlimitedHearts,
+    practice: state === 'completed',
+  };
+  if (!canPlay(hearts)) throw outOfHearts();
+  const run = createRun(options.secret, userId, lesson.id, hearts.practice, options.now);
+  const rows = await db.select().from(challenge).where(eq(challenge.lessonId, lesson.id)).orderBy(asc(challenge.position));
+  const ids = rows.map((row) => row.id);
+  const optionRows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: challengeOption.id, text: challengeOption.text, challengeId: challengeOption.challengeId })
+          .from(challengeOption)
+          .where(inArray(challengeOption.challengeId, ids))
+          .orderBy(asc(challengeOption.position));
+  const reported =
+    ids.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await db
+              .select({ challengeId: challengeReport.challengeId })
+              .from(challengeReport)
+              .where(and(eq(challengeReport.userId, userId), inArray(challengeReport.challengeId, ids)))
+          ).map((row) => row.challengeId),
+        );
+  const challenges = rows.map((row) =>
+    toPlay(
+      row,
+      optionRows.filter((option) => option.challengeId === row.id).map(({ id, text }) => ({ id, text })),
+      run.runId,
+      reported.has(row.id),
+    ),
+  );
+  return { lesson, challenges, practice: hearts.practice, runId: run.runId, hearts: hearts.hearts, unlimitedHearts: hearts.unlimited };
+}
+
+interface AttemptInput {
+  challengeId: string;
+  runId: string;
+  timeToCompleteMs: number;
+}
+
+/**
+ * What an answer and a skip share: the user's row locked, the challenge one the caller may study, in the lesson the
+ * run was made for, the run not over, the lesson still open, no earlier attempt at it in this run, hearts left.
+ */
+async function prepareAttempt(tx: Db, options: PlayOptions & AttemptInput) {
+  const { userId } = options;
+  const owner = await lockedUser(tx, userId);
+  const { challenge: item, lesson } = await challengeAccess(tx, userId, options.challengeId);
+  const run = verifyRun(options.secret, userId, lesson.id, options.runId);
+  if (!run) throw lessonRunNotFound();
+  const progress = await lessonFinishedAt(tx, userId, lesson.id);
+  if (runIsOver(run, progress?.updatedAt)) throw lessonRunAlreadyFinished();
+  if ((await lessonState(tx, userId, lesson.fileId, lesson.id)) === 'locked') throw lessonLocked();
+  const [earlier] = await tx
+    .select({ id: challengeAttempt.id })
+    .from(challengeAttempt)
+    .where(and(eq(challengeAttempt.userId, userId), eq(challengeAttempt.runId, run.runId), eq(challengeAttempt.challengeId, item.id)))
+    .limit(1);
+  if (earlier) throw challengeAlreadyAnswered();
+  const hearts: HeartsState = { hearts: owner.hearts, unlimited: PLANS[owner.plan].unlimitedHearts, practice: run.practice };
+  if (!canPlay(hearts)) throw outOfHearts();
+  return { owner, item, lesson, run, hearts };
+}
+
+async function recordAttempt(
+  tx: Db,
+  options: { userId: string; item: ChallengeRow; unitId: string; run: LessonRun; status: ChallengeAttemptStatus; timeMs: number; now: Date },
+) {
+  await tx.insert(challengeAttempt).values({
+    userId: options.userId,
+    challengeId: options.item.id,
+    lessonId: options.item.lessonId,
+    unitId: options.unitId,
+    status: options.status,
+    timeToCompleteMs: clampAnswerTime(options.timeMs),
+    practice: options.run.practice,
+    runId: options.run.runId,
+    createdAt: options.now,
+  });
+}
+
+export async function submitAnswer(
+  options: PlayOptions & AttemptInput & { optionId?: string | undefined; answer?: string | undefined },
+): Promise<AnswerResult> {
+  const now = options.now ?? new Date();
+  return options.db.transaction(async (tx) => {
+    const { owner, item, lesson, run, hearts } = await prepareAttempt(tx, options);
+    const optionRows =
+      item.type === 'multiple_choice'
+        ? await tx
+            .select({ id: challengeOption.id, text: challengeOption.text, correct: challengeOption.correct })
+            .from(challengeOption)
+            .where(eq(challengeOption.challengeId, item.id))
+        : [];
+    const judgement = judgeAnswer(item, optionRows, { optionId: options.optionId, answer: options.answer });
+    await recordAttempt(tx, {
+      userId: options.userId,
+      item,
+      unitId: lesson.unitId,
+      run,
+      status: judgement.correct ? 'correct' : 'incorrect',
+      timeMs: options.timeToCompleteMs,
+      now,
+    });
+    const heartsNow = heartsAfterAnswer(hearts, judgement.correct);
+    const pointsGained = pointsFor(judgement.correct);
+    if (heartsNow !== owner.hearts || pointsGained > 0) {
+      await tx
+        .update(user)
+        .set({ hearts: heartsNow, points: owner.points + pointsGained })
+        .where(eq(user.id, options.userId));
+    }
+    return {
+      correct: judgement.correct,
+      explanation: item.explanation,
+      page: item.page,
+      correctAnswer: judgement.correctAnswer,
+      hearts: heartsNow,
+      pointsGained,
+      outOfHearts: !canPlay({ ...hearts, hearts: heartsNow }),
+    };
+  });
+}
+
+/** A skip is recorded as an attempt of its own: no heart lost, no points; the right answer is shown. */
+export async function skipChallenge(options: PlayOptions & AttemptInput): Promise<AnswerResult> {
+  const now = options.now ?? new Date();
+  return options.db.transaction(async (tx) => {
+    const { item, lesson, run, hearts } = await prepareAttempt(tx, options);
+    const optionRows =
+      item.type === 'multiple_choice'
+        ? await tx
+            .select({ id: challengeOption.id, text: challengeOption.text, correct: challengeOption.correct })
+            .from(challengeOption)
+            .where(eq(challengeOption.challengeId, item.id))
+        : [];
+    await recordAttempt(tx, { userId: options.userId, item, unitId: lesson.unitId, run, status: 'skipped', timeMs: options.timeToCompleteMs, now });
+    return {
+      correct: false,
+      explanation: item.explanation,
+      page: item.page,
+      correctAnswer: correctAnswerOf(item, optionRows),
+      hearts: hearts.hearts,
+      pointsGained: 0,
+      outOfHearts: false,
+    };
+  });
+}
+
+function correctAnswerOf(item: ChallengeRow, optionRows: { id: string; text: string; correct: boolean }[]): string {
+  const right = optionRows.find((option) => option.correct);
+  // Judging the right answer gives its display form for every type.
+  const payload = item.payload;
+  if (item.type === 'multiple_choice') return right?.text ?? '';
+  if (item.type === 'true_false') return 'answer' in payload && payload.answer === true ? 'true' : 'false';
+  if (item.type === 'fill_blank') return 'answer' in payload && typeof payload.answer === 'string' ? payload.answer : '';
+  return judgeAnswer(item, optionRows, { answer: JSON.stringify('pairs' in payload ? payload.pairs : []) }).correctAnswer;
+}
+
+/**
+ * Finishing a run: every challenge answered or skipped, hearts left (unless they do not count). Accuracy over the
+ * lesson's challenges, 1–3 stars, the best result kept (completed on the first finish), the user's stars raised by
+ * what the lesson's best stars rose, +1 heart after practice. A run finishes once.
+ */
+export async function finishLesson(options: PlayOptions & { lessonId: string; runId: string }): Promise<LessonResult> {
+  const now = options.now ?? new Date();
+  const { db, userId } = options;
+  return db.transaction(async (tx) => {
+    const owner = await lockedUser(tx, userId);
+    const { lesson } = await lessonAccess(tx, userId, options.lessonId);
+    const run = verifyRun(options.secret, userId, lesson.id, options.runId);
+    if (!run) throw lessonRunNotFound();
+    const stored = await lessonFinishedAt(tx, userId, lesson.id);
+    if (runIsOver(run, stored?.updatedAt)) throw lessonRunAlreadyFinished();
+    const hearts: HeartsState = { hearts: owner.hearts, unlimited: PLANS[owner.plan].unlimitedHearts, practice: run.practice };
+    if (!canPlay(hearts)) throw outOfHearts();
+    const challengeIds = (await tx.select({ id: challenge.id }).from(challenge).where(eq(challenge.lessonId, lesson.id))).map((row) => row.id);
+    const attempts = await tx
+      .select({ challengeId: challengeAttempt.challengeId, status: challengeAttempt.status, timeMs: challengeAttempt.timeToCompleteMs })
+      .from(challengeAttempt)
+      .where(and(eq(challengeAttempt.userId, userId), eq(challengeAttempt.runId, run.runId)));
+    const attempted = new Set(attempts.map((attempt) => attempt.challengeId));
+    if (challengeIds.length === 0 || challengeIds.some((id) => !attempted.has(id))) throw lessonNotFinished();
+    const correct = attempts.filter((attempt) => attempt.status === 'correct').length;
+    const accuracy = accuracyOf(correct, challengeIds.length);
+    const stars = starsFor(accuracy);
+    const before = { stars: stored?.bestStars ?? 0, accuracy: stored?.bestAccuracy ?? 0 };
+    const best = bestResult(before, { stars, accuracy });
+    await tx
+      .insert(lessonProgress)
+      .values({
+        userId,
+        lessonId: lesson.id,
+        unitId: lesson.unitId,
+        completedAt: now,
+        bestStars: best.stars,
+        bestAccuracy: best.accuracy,
+        completions: 1,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [lessonProgress.userId, lessonProgress.lessonId],
+        set: {
+          completedAt: stored?.completedAt ?? now,
+          bestStars: best.stars,
+          bestAccuracy: best.accuracy,
+          completions: (stored?.completions ?? 0) + 1,
+          updatedAt: now,
+        },
+      });
+    const heartsNow = run.practice ? heartsAfterPractice(owner.hearts) : owner.hearts;
+    await tx
+      .update(user)
+      .set({ hearts: heartsNow, stars: owner.stars + Math.max(0, best.stars - before.stars) })
+      .where(eq(user.id, userId));
+    return {
+      stars,
+      accuracy,
+      pointsGained: correct * pointsFor(true),
+      timeMs: attempts.reduce((sum, attempt) => sum + attempt.timeMs, 0),
+      hearts: heartsNow,
+      practice: run.practice,
+      bestStars: best.stars,
+    };
+  });
+}

@@ -1,0 +1,24 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { challengeReport } from '../db/schema';
+import { challengeAccess } from './access';
+import { unreportInSharedSpace } from './errors';
+
+/**
+ * Reporting a challenge as wrong or unclear, and taking the report back (issue 6 point 3, spec §4). Both are the
+ * caller's own; unreporting in a shared space is refused with the spec's message (§5, §8).
+ */
+export async function reportChallenge(options: { db: Db; userId: string; challengeId: string }) {
+  const { challenge } = await challengeAccess(options.db, options.userId, options.challengeId);
+  await options.db.insert(challengeReport).values({ userId: options.userId, challengeId: challenge.id }).onConflictDoNothing();
+  return { challengeId: challenge.id, reported: true };
+}
+
+export async function unreportChallenge(options: { db: Db; userId: string; challengeId: string; isShared?: boolean | undefined }) {
+  const { challenge } = await challengeAccess(options.db, options.userId, options.challengeId);
+  if (options.isShared) throw unreportInSharedSpace();
+  await options.db
+    .delete(challengeReport)
+    .where(and(eq(challengeReport.userId, options.userId), eq(challengeReport.challengeId, challenge.id)));
+  return { challengeId: challenge.id, reported: false };
+}

@@ -1,0 +1,123 @@
+import type { LessonStats, OverallStats, UnitStats } from '../../shared/stats';
+import type { AttemptRow, PathShape } from './fixtures';
+
+/**
+ * The statistics computed the straightforward way, in JavaScript over every attempt, from the definitions in
+ * src/shared/stats.ts: what the property-based tests compare the SQL with. Not used by the server.
+ */
+const percent = (part: number, whole: number) => (whole > 0 ? Math.round((100 * part) / whole) : 0);
+const average = (values: number[]) => (values.length ? Math.round(values.reduce((sum, value) => sum + value, 0) / values.length) : 0);
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+function summary(attempts: readonly AttemptRow[]) {
+  const answered = attempts.filter((attempt) => attempt.status !== 'skipped');
+  const last = attempts.reduce<Date | null>((latest, attempt) => (!latest || attempt.createdAt > latest ? attempt.createdAt : latest), null);
+  return {
+    completed: new Set(answered.map((attempt) => attempt.challengeId)).size,
+    correct: new Set(attempts.filter((attempt) => attempt.status === 'correct').map((attempt) => attempt.challengeId)).size,
+    averageTime: average(answered.map((attempt) => attempt.timeToCompleteMs)),
+    studyTime: attempts.reduce((sum, attempt) => sum + attempt.timeToCompleteMs, 0),
+    lastActivityAt: last ? last.toISOString() : null,
+  };
+}
+
+/** Everything but individualAttempts (whose order among equal timestamps is the database's). */
+export function referenceLessonStats(
+  path: PathShape,
+  lessonId: string,
+  attempts: readonly AttemptRow[],
+): Omit<LessonStats, 'individualAttempts'> {
+  const lessonEntry = path.units.flatMap((entry) => entry.lessons).find((entry) => entry.id === lessonId);
+  if (!lessonEntry) throw new Error('no such lesson');
+  const mine = attempts.filter((attempt) => attempt.lessonId === lessonId);
+  const base = summary(mine);
+  const days = [...new Set(mine.map((attempt) => day(attempt.createdAt)))].sort();
+  return {
+    lessonTitle: lessonEntry.title,
+    lastActivityAt: base.lastActivityAt,
+    completionPercentage: percent(base.completed, lessonEntry.challengeIds.length),
+    completedChallenges: base.completed,
+    totalChallenges: lessonEntry.challengeIds.length,
+    averageCompletionTime: base.averageTime,
+    totalIncorrectTries: mine.filter((attempt) => attempt.status === 'incorrect').length,
+    totalStudyTimeMs: base.studyTime,
+    attemptsHistory: days.map((date) => {
+      const ofDay = mine.filter((attempt) => day(attempt.createdAt) === date);
+      return {
+        date,
+        averageTime: average(ofDay.filter((attempt) => attempt.status !== 'skipped').map((attempt) => attempt.timeToCompleteMs)),
+        correctCount: ofDay.filter((attempt) => attempt.status === 'correct').length,
+        incorrectCount: ofDay.filter((attempt) => attempt.status === 'incorrect').length,
+        skippedCount: ofDay.filter((attempt) => attempt.status === 'skipped').length,
+      };
+    }),
+  };
+}
+
+export function referenceUnitStats(
+  path: PathShape,
+  unitId: string,
+  attempts: readonly AttemptRow[],
+  completedLessonIds: ReadonlySet<string>,
+): UnitStats {
+  const unitEntry = path.units.find((entry) => entry.id === unitId);
+  if (!unitEntry) throw new Error('no such unit');
+  const mine = attempts.filter((attempt) => attempt.unitId === unitId);
+  const base = summary(mine);
+  const completedLessons = unitEntry.lessons.filter((entry) => completedLessonIds.has(entry.id)).length;
+  return {
+    unitTitle: unitEntry.title,
+    lastActivityAt: base.lastActivityAt,
+    completionPercentage: percent(completedLessons, unitEntry.lessons.length),
+    completedLessons,
+    totalLessons: unitEntry.lessons.length,
+    completedChallenges: base.completed,
+    correctChallenges: base.correct,
+    totalChallenges: unitEntry.lessons.reduce((sum, entry) => sum + entry.challengeIds.length, 0),
+    averageCompletionTime: base.averageTime,
+    totalStudyTimeMs: base.studyTime,
+    lessonStats: unitEntry.lessons.map((entry) => {
+      const ofLesson = summary(mine.filter((attempt) => attempt.lessonId === entry.id));
+      return {
+        lessonId: entry.id,
+        title: entry.title,
+        completionPercentage: percent(ofLesson.completed, entry.challengeIds.length),
+        averageTime: ofLesson.averageTime,
+      };
+    }),
+  };
+}
+
+/** Over the units of `path` (one file's, or several files' concatenated in the server's order). */
+export function referenceOverallStats(
+  path: PathShape,
+  attempts: readonly AttemptRow[],
+  completedLessonIds: ReadonlySet<string>,
+  dailyLimit: number,
+): OverallStats {
+  const unitIds = new Set(path.units.map((entry) => entry.id));
+  const mine = attempts.filter((attempt) => unitIds.has(attempt.unitId));
+  const base = summary(mine);
+  const lessons = path.units.flatMap((entry) => entry.lessons);
+  const days = [...new Set(mine.map((attempt) => day(attempt.createdAt)))].sort();
+  return {
+    totalUnits: path.units.length,
+    totalLessons: lessons.length,
+    completedLessons: lessons.filter((entry) => completedLessonIds.has(entry.id)).length,
+    correctPercentage: percent(base.correct, base.completed),
+    correctChallenges: base.correct,
+    completedChallenges: base.completed,
+    averageChallengeTimeMs: base.averageTime,
+    totalStudyTimeMs: base.studyTime,
+    activeDays: days.length,
+    dailyActivity: days.slice(-dailyLimit).map((date) => {
+      const ofDay = mine.filter((attempt) => day(attempt.createdAt) === date);
+      return { date, challenges: ofDay.length, timeSpentMs: ofDay.reduce((sum, attempt) => sum + attempt.timeToCompleteMs, 0) };
+    }),
+    unitProgressList: path.units.map((entry) => ({
+      unitId: entry.id,
+      title: entry.title,
+      completionPercentage: percent(entry.lessons.filter((item) => completedLessonIds.has(item.id)).length, entry.lessons.length),
+    })),
+  };
+}

@@ -1,0 +1,550 @@
+import { TRPCError } from '@trpc/server';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { LessonToPlay, PlayChallenge } from '../../../shared/learn';
+import { MAX_ANSWER_MS, MAX_HEARTS } from '../../../shared/lesson-rules';
+import { challenge, challengeAttempt, challengeOption, challengeReport, lesson, lessonProgress, unit, user } from '../../db/schema';
+import type { LearnPath } from '../../study/artefacts';
+import { storeLearnPath } from '../../study/store';
+import { insertCourse, insertFile, mutationError } from '../../test/courses';
+import { callerFor, createTestServices, createUser, expectRefused, type TestUser } from '../../test/harness';
+
+const services = await createTestServices();
+afterAll(() => services.close());
+
+/** Four challenges, one of each type; the answers are in the names. */
+function challenges(prefix: string): LearnPath['units'][number]['lessons'][number]['challenges'] {
+  return [
+    {
+      type: 'multiple_choice',
+      question: `${prefix}: which organelle makes ATP?`,
+      explanation: 'Mitochondria make ATP.',
+      page: 1,
+      options: [
+        { text: 'Nucleus', correct: false },
+        { text: 'Mitochondrion', correct: true },
+        { text: 'Ribosome', correct: false },
+        { text: 'Golgi apparatus', correct: false },
+      ],
+    },
+    { type: 'true_false', question: `${prefix}: plants have cell walls.`, explanation: 'They do.', page: 2, answer: true },
+    {
+      type: 'fill_blank',
+      question: `${prefix}: ATP is made in the ____.`,
+      explanation: 'The mitochondrion.',
+      page: 2,
+      answer: 'Mitóchondrion',
+      acceptedAnswers: ['mitochondria'],
+      options: ['Mitóchondrion', 'Nucleus', 'Vacuole'],
+    },
+    {
+      type: 'match',
+      question: `${prefix}: match the terms.`,
+      explanation: 'Each organelle with its job.',
+      page: 3,
+      pairs: [
+        { term: 'Nucleus', definition: 'Holds the DNA' },
+        { term: 'Ribosome', definition: 'Makes proteins' },
+        { term: 'Mitochondrion', definition: 'Makes ATP' },
+      ],
+    },
+  ];
+}
+
+const PATH: LearnPath = {
+  units: [
+    {
+      title: 'Cells',
+      description: 'What cells are made of.',
+      page: 1,
+      lessons: [
+        { title: 'Organelles', challenges: challenges('L1') },
+        { title: 'Membranes', challenges: challenges('L2') },
+      ],
+    },
+    { title: 'Energy', description: 'How cells get energy.', page: 3, lessons: [{ title: 'ATP', challenges: challenges('L3') }] },
+  ],
+};
+
+interface Fixture {
+  owner: TestUser;
+  fileId: string;
+  lessonIds: string[];
+  caller: ReturnType<typeof callerFor>;
+}
+
+/** A user with a file whose learn path has two units and three lessons of four challenges each. */
+async function ownerWithPath(values: Partial<typeof user.$inferInsert> = {}): Promise<Fixture> {
+  const owner = await createUser(services);
+  if (Object.keys(values).length > 0) await services.db.update(user).set(values).where(eq(user.id, owner.user.id));
+  const course = await insertCourse(services, owner);
+  const stored = await insertFile(services, owner, course.id, { status: 'ready', pages: 3 });
+  await services.db.transaction((tx) => storeLearnPath(tx, stored.id, PATH));
+  const lessons = await services.db
+    .select({ id: lesson.id })
+    .from(lesson)
+    .innerJoin(unit, eq(unit.id, lesson.unitId))
+    .where(eq(unit.fileId, stored.id))
+    .orderBy(asc(unit.position), asc(lesson.position));
+  return { owner, fileId: stored.id, lessonIds: lessons.map((row) => row.id), caller: callerFor(services, owner) };
+}
+
+async function userRow(actor: TestUser) {
+  const [row] = await services.db.select().from(user).where(eq(user.id, actor.user.id));
+  if (!row) throw new Error('no user');
+  return { hearts: row.hearts, points: row.points, stars: row.stars };
+}
+
+async function attemptsOf(actor: TestUser) {
+  return services.db.select().from(challengeAttempt).where(eq(challengeAttempt.userId, actor.user.id)).orderBy(asc(challengeAttempt.createdAt));
+}
+
+function ofType<T extends PlayChallenge['type']>(play: LessonToPlay, type: T): Extract<PlayChallenge, { type: T }> {
+  const found = play.challenges.find((item) => item.type === type);
+  if (!found) throw new Error(`no ${type}`);
+  return found as Extract<PlayChallenge, { type: T }>;
+}
+
+async function optionIds(challengeId: string) {
+  const rows = await services.db.select().from(challengeOption).where(eq(challengeOption.challengeId, challengeId));
+  const right = rows.find((row) => row.correct);
+  const wrong = rows.find((row) => !row.correct);
+  if (!right || !wrong) throw new Error('no options');
+  return { right: right.id, wrong: wrong.id };
+}
+
+const MATCH_RIGHT = JSON.stringify([
+  { term: 'Nucleus', definition: 'Holds the DNA' },
+  { term: 'Ribosome', definition: 'Makes proteins' },
+  { term: 'Mitochondrion', definition: 'Makes ATP' },
+]);
+const MATCH_WRONG = JSON.stringify([
+  { term: 'Nucleus', definition: 'Makes proteins' },
+  { term: 'Ribosome', definition: 'Holds the DNA' },
+  { term: 'Mitochondrion', definition: 'Makes ATP' },
+]);
+
+/** Plays a whole lesson: `wrong` of its four challenges answered wrongly (from the end), the rest right. */
+async function playLesson(fixture: Fixture, lessonId: string, wrong = 0) {
+  const play = await fixture.caller.learn.getLesson({ lessonId });
+  const base = { runId: play.runId, timeToCompleteMs: 1000 };
+  const choice = ofType(play, 'multiple_choice');
+  const ids = await optionIds(choice.id);
+  const answers = [
+    { challengeId: choice.id, optionId: wrong >= 4 ? ids.wrong : ids.right },
+    { challengeId: ofType(play, 'true_false').id, answer: wrong >= 3 ? 'false' : 'true' },
+    { challengeId: ofType(play, 'fill_blank').id, answer: wrong >= 2 ? 'nucleus' : 'mitochondrion' },
+    { challengeId: ofType(play, 'match').id, answer: wrong >= 1 ? MATCH_WRONG : MATCH_RIGHT },
+  ];
+  const results = [];
+  for (const answer of answers) results.push(await fixture.caller.learn.submitAnswer({ ...base, ...answer }));
+  return { play, results, finish: () => fixture.caller.learn.finishLesson({ lessonId, runId: play.runId }) };
+}
+
+async function refusal(run: () => Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof TRPCError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('not refused');
+}
+
+describe('learn.getPath', () => {
+  test('answers the units in order with the first lesson current and the others locked', async () => {
+    const { fileId, lessonIds, caller } = await ownerWithPath();
+    const path = await caller.learn.getPath({ fileId });
+    expect(path.canSkip).toBe(false);
+    expect(path.units.map((item) => [item.title, item.position, item.completionPercentage])).toEqual([
+      ['Cells', 0, 0],
+      ['Energy', 1, 0],
+    ]);
+    expect(path.units.flatMap((item) => item.lessons.map((entry) => [entry.id, entry.title, entry.state, entry.stars, entry.challengeCount]))).toEqual([
+      [lessonIds[0], 'Organelles', 'current', 0, 4],
+      [lessonIds[1], 'Membranes', 'locked', 0, 4],
+      [lessonIds[2], 'ATP', 'locked', 0, 4],
+    ]);
+  });
+
+  test('a finished lesson is completed with its stars and the next one becomes current; units show their share', async () => {
+    const fixture = await ownerWithPath();
+    const { finish } = await playLesson(fixture, fixture.lessonIds[0] ?? '');
+    await finish();
+    const path = await fixture.caller.learn.getPath({ fileId: fixture.fileId });
+    expect(path.units.map((item) => item.completionPercentage)).toEqual([50, 0]);
+    expect(path.units.flatMap((item) => item.lessons.map((entry) => [entry.state, entry.stars]))).toEqual([
+      ['completed', 3],
+      ['current', 0],
+      ['locked', 0],
+    ]);
+  });
+
+  test("plans with skipUnits open every lesson (spec §6)", async () => {
+    const { fileId, lessonIds, caller } = await ownerWithPath({ plan: 'ultra' });
+    const path = await caller.learn.getPath({ fileId });
+    expect(path.canSkip).toBe(true);
+    expect(path.units.flatMap((item) => item.lessons.map((entry) => entry.state))).toEqual(['current', 'current', 'current']);
+    const play = await caller.learn.getLesson({ lessonId: lessonIds[2] ?? '' });
+    expect(play.lesson.title).toBe('ATP');
+  });
+
+  test('refuses the signed out, strangers and unknown files', async () => {
+    const { fileId, caller } = await ownerWithPath();
+    await expectRefused({ services, call: (other) => other.learn.getPath({ fileId }), actors: ['anonymous', 'stranger'] });
+    expect((await refusal(() => caller.learn.getPath({ fileId: crypto.randomUUID() }))).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('learn.getLesson', () => {
+  test('starts a run: challenges in order without correct flags or answers, match definitions shuffled', async () => {
+    const { lessonIds, caller } = await ownerWithPath();
+    const play = await caller.learn.getLesson({ lessonId: lessonIds[0] ?? '' });
+    expect(play.lesson).toMatchObject({ id: lessonIds[0], title: 'Organelles', unitTitle: 'Cells' });
+    expect(play.practice).toBe(false);
+    expect(play.hearts).toBe(MAX_HEARTS);
+    expect(play.unlimitedHearts).toBe(false);
+    expect(play.runId.length).toBeGreaterThan(20);
+    expect(play.challenges.map((item) => item.type)).toEqual(['multiple_choice', 'true_false', 'fill_blank', 'match']);
+    const text = JSON.stringify(play.challenges);
+    expect(text).not.toContain('"correct"');
+    expect(text).not.toContain('"answer"');
+    expect(text).not.toContain('acceptedAnswers');
+    expect(text).not.toContain('"pairs"');
+    expect(ofType(play, 'multiple_choice').options).toHaveLength(4);
+    const match = ofType(play, 'match');
+    expect(match.terms).toEqual(['Nucleus', 'Ribosome', 'Mitochondrion']);
+    expect([...match.definitions].sort()).toEqual(['Holds the DNA', 'Makes ATP', 'Makes proteins']);
+    expect(match.definitions).not.toEqual(['Holds the DNA', 'Makes proteins', 'Makes ATP']);
+    expect(play.challenges.every((item) => !item.reported)).toBe(true);
+    const again = await caller.learn.getLesson({ lessonId: lessonIds[0] ?? '' });
+    expect(again.runId).not.toBe(play.runId);
+  });
+
+  test('refuses a locked lesson with FORBIDDEN and its message key', async () => {
+    const { owner, lessonIds, caller } = await ownerWithPath();
+    const refused = await refusal(() => caller.learn.getLesson({ lessonId: lessonIds[1] ?? '' }));
+    expect(refused).toEqual({ code: 'FORBIDDEN', message: 'This lesson is locked. Finish the lessons before it first.' });
+    const error = await mutationError(services, owner, 'learn.getLesson', { lessonId: lessonIds[1] });
+    expect(error.data).toMatchObject({ code: 'FORBIDDEN', messageKey: 'lessonLocked' });
+  });
+
+  test('refuses a first run without hearts, but not practice or unlimited hearts', async () => {
+    const fixture = await ownerWithPath();
+    await (await playLesson(fixture, fixture.lessonIds[0] ?? '')).finish();
+    await services.db.update(user).set({ hearts: 0 }).where(eq(user.id, fixture.owner.user.id));
+    const error = await mutationError(services, fixture.owner, 'learn.getLesson', { lessonId: fixture.lessonIds[1] });
+    expect(error).toMatchObject({ status: 403, data: { code: 'FORBIDDEN', messageKey: 'outOfHearts' } });
+    const practice = await fixture.caller.learn.getLesson({ lessonId: fixture.lessonIds[0] ?? '' });
+    expect(practice).toMatchObject({ practice: true, hearts: 0 });
+
+    const subscriber = await ownerWithPath({ plan: 'pro', hearts: 0 });
+    const play = await subscriber.caller.learn.getLesson({ lessonId: subscriber.lessonIds[0] ?? '' });
+    expect(play).toMatchObject({ practice: false, unlimitedHearts: true });
+  });
+
+  test('refuses the signed out, strangers and unknown lessons', async () => {
+    const { lessonIds, caller } = await ownerWithPath();
+    await expectRefused({ services, call: (other) => other.learn.getLesson({ lessonId: lessonIds[0] ?? '' }), actors: ['anonymous', 'stranger'] });
+    expect(await refusal(() => caller.learn.getLesson({ lessonId: crypto.randomUUID() }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Lesson not found. Try to refresh the page.',
+    });
+  });
+});
+
+describe('learn.submitAnswer', () => {
+  test('judges every type, records each attempt, +10 points a right answer and a heart for a wrong one', async () => {
+    const fixture = await ownerWithPath();
+    const play = await fixture.caller.learn.getLesson({ lessonId: fixture.lessonIds[0] ?? '' });
+    const choice = ofType(play, 'multiple_choice');
+    const ids = await optionIds(choice.id);
+    const base = { runId: play.runId, timeToCompleteMs: 1500 };
+
+    const first = await fixture.caller.learn.submitAnswer({ ...base, challengeId: choice.id, optionId: ids.right });
+    expect(first).toEqual({
+      correct: true,
+      explanation: 'Mitochondria make ATP.',
+      page: 1,
+      correctAnswer: 'Mitochondrion',
+      hearts: 5,
+      pointsGained: 10,
+      outOfHearts: false,
+    });
+    const second = await fixture.caller.learn.submitAnswer({ ...base, challengeId: ofType(play, 'true_false').id, answer: 'false' });
+    expect(second).toMatchObject({ correct: false, correctAnswer: 'true', hearts: 4, pointsGained: 0, outOfHearts: false });
+    const third = await fixture.caller.learn.submitAnswer({ ...base, challengeId: ofType(play, 'fill_blank').id, answer: '  MITOCHONDRION ' });
+    expect(third).toMatchObject({ correct: true, correctAnswer: 'Mitóchondrion', hearts: 4, pointsGained: 10 });
+    const fourth = await fixture.caller.learn.submitAnswer({ ...base, challengeId: ofType(play, 'match').id, answer: MATCH_RIGHT });
+    expect(fourth).toMatchObject({ correct: true, hearts: 4, pointsGained: 10 });
+    expect(fourth.correctAnswer).toContain('Nucleus — Holds the DNA');
+
+    expect(await userRow(fixture.owner)).toMatchObject({ hearts: 4, points: 30 });
+    const attempts = await attemptsOf(fixture.owner);
+    expect(attempts.map((row) => [row.status, row.timeToCompleteMs, row.practice, row.runId, row.lessonId])).toEqual([
+      ['correct', 1500, false, play.runId, fixture.lessonIds[0]],
+      ['incorrect', 1500, false, play.runId, fixture.lessonIds[0]],
+      ['correct', 1500, false, play.runId, fixture.lessonIds[0]],
+      ['correct', 1500, false, play.runId, fixture.lessonIds[0]],
+    ]);
+  });
+
+  test('accepted variants count; a match with one pair wrong does not', async () => {
+    const fixture = await ownerWithPath({ plan: 'pro' });
+    const play = await fixture.caller.learn.getLesson({ lessonId: fixture.lessonIds[0] ?? '' });
+    const base = { runId: play.runId, timeToCompleteMs: 10 };
+    expect((await fixture.caller.learn.submitAnswer({ ...base, challengeId: ofType(play, 'fill_blank').id, answer: 'Mitochondria' })).correct).toBe(true);
+    const match = await fixture.caller.learn.submitAnswer({ ...base, challengeId: ofType(play, 'match').id, answer: MATCH_WRONG });
+    expect(match).toMatchObject({ correct: false, hearts: 5, outOfHearts: false });
+  });
+
+  test('the last heart lost answers outOfHearts and stops the lesson; subscribers lose none', async () => {
+    const fixture = await ownerWithPath({ hearts: 1 });
+    const play = await fixture.caller.learn.getLesson({ lessonId: fixture.lessonIds[0] ?? '' });
+    const base = { runId: play.runId, timeToCompleteMs: 10 };
+    const wrong = await fixture.caller.learn.submitAnswer({ ...base, challengeId: ofType(play, 'true_false').id, answer: 'false' });
+    expect(wrong).toMatchObject({ correct: false, hearts: 0, outOfHearts: true });
+    const error = await mutationError(services, fixture.owner, 'learn.submitAnswer', { ...base, challengeId: ofType(play, 'fill_blank').id, answer: 'mitochondria' });
+    expect(error.data).toMatchObject({ code: 'FORBIDDEN', messageKey: 'outOfHearts' });
+    expect(await userRow(fixture.owner)).toMatchObject({ hearts: 0, points: 0 });
+    expect(await attemptsOf(fixture.owner)).toHaveLength(1);
+
+    const subscriber = await ownerWithPath({ plan: 'enterprise', hearts: 2 });
+    const run = await subscriber.caller.learn.getLesson({ lessonId: subscriber.lessonIds[0] ?? '' });
+    const result = await subscriber.caller.learn.submitAnswer({ runId: run.runId, timeToCompleteMs: 5, challengeId: ofType(run, 'true_false').id, answer: 'false' });
+    expect(result).toMatchObject({ correct: false, hearts: 2, outOfHearts: false });
+  });
+
+  test('refuses the signed out, strangers and unknown challenges', async () => {
+    const fixture = await ownerWithPath();
+    const play = await fixture.caller.learn.getLesson({ lessonId: fixture.lessonIds[0] ?? '' });
+    const input = { runId: play.runId, timeToCompleteMs: 10, challengeId: ofType(play, 'true_false').id, answer: 'true' };
+    await expectRefused({ services, call: (other) => other.learn.submitAnswer(input), actors: ['anonymous', 'stranger'] });
+    expect((await refusal(() => fixture.caller.learn.submitAnswer({ ...input, challengeId: crypto.randomUUID() }))).code).toBe('NOT_FOUND');
+    expect(await attemptsOf(fixture.owner)).toHaveLength(0);
+  });
+});
+
+describe('learn.submitAnswer: bad input leaves the progress intact', () => {
+  test("a locked lesson's challenge, with a run of another lesson or a made-up run", async () => {
+    const fixture = await ownerWithPath();
+    const play = await fixture.caller.learn.getLesson({ lessonId: fixture.lessonIds[0] ?? '' });
+    const [locked] = await services.db.select().from(challenge).where(eq(challenge.lessonId, fixture.lessonIds[2] ?? '')).orderBy(asc(challenge.position));
+    const before = await userRow(fixture.owner);
+    const refused = await refusal(() =>
+      fixture.caller.learn.submitAnswer({ runId: play.runId, timeToCompleteMs: 10, challengeId: locked?.id ?? '', optionId: 'x' }),
+    );
+    expect(refused).toEqual({ code: 'NOT_FOUND', message: 'This lesson run has ended. Start the lesson again.' });
+    const forgedRun = play.runId.replace(/.$/u, (last) => (last === 'A' ? 'B' : 'A'));
+    const tf = ofType(play, 'true_false').id;
+    expect((await refusal(() => fixture.caller.learn.submitAnswer({ runId: forgedRun, timeToCompleteMs: 10, challengeId: tf, answer: 'true' }))).code).toBe('NOT_FOUND');
+    expect((await refusal(() => fixture.caller.learn.submitAnswer({ runId: 'r1.0.0.x.y', timeToCompleteMs: 10, challengeId: tf, answer: 'true' }))).code).toBe('NOT_FOUND');
+    expect(await userRow(fixture.owner)).toEqual(before);
+    expect(await attemptsOf(fixture.owner)).toHaveLength(0);
+  });
+
+  test('a lesson locked since its run started (the plan lost skipUnits): FORBIDDEN', async () => {
+    const fixture = await ownerWithPath({ plan: 'ultra' });
+    const play = await fixture.caller.learn.getLesson({ lessonId: fixture.lessonIds[2] ?? '' });
+    await services.db.update(user).set({ plan: 'free' }).where(eq(user.id, fixture.owner.user.id));
+    const error = await mutationError(services, fixture.owner, 'learn.submitAnswer', {
+      runId: play.runId,
+      timeToCompleteMs: 10,
+      challengeId: ofType(play, 'true_false').id,
+      answer: 'true',
+    });
+    expect(error).toMatchObject({ status: 403, data: { code: 'FORBIDDEN', messageKey: 'lessonLocked' } });
+    expect(await userRow(fixture.owner)).toEqual({ hearts: 5, points: 0, stars: 0 });
+    expect(await attemptsOf(fixture.owner)).toHaveLength(0);
+  });
+
+  test("another user's file: their challenge with one's own run, one's challenge with their run", async () => {
+    const fixture = await ownerWithPath();
+    const other = await ownerWithPath();
+    const mine = await fixture.caller.learn.getLesson({ lessonId: fixture.lessonIds[0] ?? '' });
+    const theirs = await other.caller.learn.getLesson({ lessonId: other.lessonIds[0] ?? '' });
+    const before = await userRow(fixture.owner);
+    const theirChallenge = ofType(theirs, 'true_false').id;
+    expect(await refusal(() => fixture.caller.learn.submitAnswer({ runId: mine.runId, timeToCompleteMs: 1, challengeId: theirChallenge, answer: 'true' }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Challenge not found. Try to refresh the page.',
+    });
+    expect((await refusal(() => fixture.caller.learn.submitAnswer({ runId: theirs.runId, timeToCompleteMs: 1, challengeId: theirChallenge, answer: 'true' }))).code).toBe('NOT_FOUND');
+    // Their run id does not verify for one's own lesson either: runs are signed for the user.
+    expect((await refusal(() => fixture.caller.learn.submitAnswer({ runId: theirs.runId, timeToCompleteMs: 1, challengeId: ofType(mine, 'true_false').id, answer: 'true' }))).code).toBe('NOT_FOUND');
+    expect(await userRow(fixture.owner)).toEqual(before);
+    expect(await attemptsOf(fixture.owner)).toHaveLength(0);
+    expect(await attemptsOf(other.owner)).toHaveLength(0);
+  });
+
+  test('answering twice: CONFLICT, one attempt and one set of points', async () => {
+    const fixture = await ownerWithPath();
+    const play = await fixture.caller.learn.getLesson({ lessonId: fixture.lessonIds[0] ?? '' });
+    const input = { runId: play.runId, timeToCompleteMs: 10, challengeId: ofType(play, 'true_false').id, answer: 'true' };
+    await fixture.caller.learn.submitAnswer(input);
+    const error = await mutationError(services, fixture.owner, 'learn.submitAnswer', input);
+    expect(error).toMatchObject({ status: 409, data: { code: 'CONFLICT', messageKey: 'challengeAlreadyAnswered' } });
+    expect((await refusal(() => fixture.caller.learn.skipChallenge({ runId: play.runId, challengeId: input.challengeId, timeToCompleteMs: 1 }))).code).toBe('CONFLICT');
+    const all = await Promise.allSettled([fixture.caller.learn.submitAnswer({ ...input, challengeId: ofType(play, 'fill_blank').id, answer: 'mitochondria' }), fixture.caller.learn.submitAnswer({ ...input, challengeId: ofType(play, 'fill_blank').id, answer: 'mitochondria' })]);
+    expect(all.map((entry) => entry.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(await userRow(fixture.owner)).toMatchObject({ points: 20, hearts: 5 });
+    expect(await attemptsOf(fixture.owner)).toHaveLength(2);
+  });
+
+  test('a forged option id (an option of another challenge) or an answer of the wrong shape: BAD_REQUEST', async () => {
+    const fixture = await ownerWithPath();
+    const play = await fixture.caller.learn.getLesson({ lessonId: fixture.lessonIds[0] ?? '' });
+    const [elsewhere] = await services.db
+      .select({ id: challengeOption.id })
+      .from(challengeOption)
+      .innerJoin(challenge, eq(challenge.id, challengeOption.challengeId))
+      .where(and(eq(challenge.lessonId, fixture.lessonIds[1] ?? ''), eq(challengeOption.correct, true)));
+    const choice = ofType(play, 'multiple_choice').id;
+    const base = { runId: play.runId, timeToCompleteMs: 10 };
+    const error = await mutationError(services, fixture.owner, 'learn.submitAnswer', { ...base, challengeId: choice, optionId: elsewhere?.id });
+    expect(error).toMatchObject({ status: 400, data: { code: 'BAD_REQUEST', messageKey: 'invalidAnswer' } });
+    for (const input of [
+      { challengeId: choice },
+      { challengeId: ofType(play, 'true_false').id, answer: 'maybe' },
+      { challengeId: ofType(play, 'fill_blank').id, answer: '   ' },
+      { challengeId: ofType(play, 'match').id, answer: 'not json' },
+    ]) {
+      expect((await refusal(() => fixture.caller.learn.submitAnswer({ ...base, ...input }))).code).toBe('BAD_REQUEST');
+    }
+    expect(await userRow(fixture.owner)).toEqual({ hearts: 5, points: 0, stars: 0 });
+    expect(await attemptsOf(fixture.owner)).toHaveLength(0);
+    // The challenge can still be answered properly afterwards.
+    const ids = await optionIds(choice);
+    expect((await fixture.caller.learn.submitAnswer({ ...base, challengeId: choice, optionId: ids.right })).correct).toBe(true);
+  });
+
+  test('a negative or absurd time is clamped to 0–30 minutes; a non-number is refused', async () => {
+    const fixture = await ownerWithPath();
+    const play = await fixture.caller.learn.getLesson({ lessonId: fixture.lessonIds[0] ?? '' });
+    const base = { runId: play.runId };
+    await fixture.caller.learn.submitAnswer({ ...base, timeToCompleteMs: -5000, challengeId: ofType(play, 'true_false').id, answer: 'true' });
+    await fixture.caller.learn.submitAnswer({ ...base, timeToCompleteMs: 1e15, challengeId: ofType(play, 'fill_blank').id, answer: 'mitochondria' });
+    await fixture.caller.learn.skipChallenge({ ...base, timeToCompleteMs: -1, challengeId: ofType(play, 'match').id });
+    expect((await attemptsOf(fixture.owner)).map((row) => row.timeToCompleteMs)).toEqual([0, MAX_ANSWER_MS, 0]);
+    const error = await mutationError(services, fixture.owner, 'learn.submitAnswer', { ...base, timeToCompleteMs: 'soon', challengeId: ofType(play, 'multiple_choice').id });
+    expect(error.data.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('learn.skipChallenge', () => {
+  test('records a skipped attempt: no heart lost, no points, the right answer shown', async () => {
+    const fixture = await ownerWithPath();
+    const play = await fixture.caller.learn.getLesson({ lessonId: fixture.lessonIds[0] ?? '' });
+    const choice = ofType(play, 'multiple_choice').id;
+    const result = await fixture.caller.learn.skipChallenge({ runId: play.runId, challengeId: choice, timeToCompleteMs: 700 });
+    expect(result).toMatchObject({ correct: false, correctAnswer: 'Mitochondrion', hearts: 5, pointsGained: 0, outOfHearts: false });
+    expect((await attemptsOf(fixture.owner)).map((row) => [row.status, row.timeToCompleteMs])).toEqual([['skipped', 700]]);
+    expect(await userRow(fixture.owner)).toEqual({ hearts: 5, points: 0, stars: 0 });
+  });
+
+  test('refuses the signed out, strangers and unknown challenges', async () => {
+    const fixture = await ownerWithPath();
+    const play = await fixture.caller.learn.getLesson({ lessonId: fixture.lessonIds[0] ?? '' });
+    const input = { runId: play.runId, challengeId: ofType(play, 'match').id, timeToCompleteMs: 1 };
+    await expectRefused({ services, call: (other) => other.learn.skipChallenge(input), actors: ['anonymous', 'stranger'] });
+    expect((await refusal(() => fixture.caller.learn.skipChallenge({ ...input, challengeId: crypto.randomUUID() }))).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('learn.finishLesson', () => {
+  test('stars by accuracy, the best result kept, user stars raised by the improvement, a run finishes once', async () => {
+    const fixture = await ownerWithPath();
+    const lessonId = fixture.lessonIds[0] ?? '';
+    const first = await playLesson(fixture, lessonId, 2);
+    const result = await first.finish();
+    expect(result).toEqual({ stars: 1, accuracy: 0.5, pointsGained: 20, timeMs: 4000, hearts: 3, practice: false, bestStars: 1 });
+    expect(await userRow(fixture.owner)).toEqual({ hearts: 3, points: 20, stars: 1 });
+    const [progress] = await services.db.select().from(lessonProgress).where(eq(lessonProgress.userId, fixture.owner.user.id));
+    expect(progress).toMatchObject({ lessonId, bestStars: 1, bestAccuracy: 0.5, completions: 1 });
+    const completedAt = progress?.completedAt;
+    expect(completedAt).toBeInstanceOf(Date);
+
+    const error = await mutationError(services, fixture.owner, 'learn.finishLesson', { lessonId, runId: first.play.runId });
+    expect(error).toMatchObject({ status: 409, data: { code: 'CONFLICT', messageKey: 'lessonRunAlreadyFinished' } });
+    // Nor can the finished run be answered any more.
+    expect((await refusal(() => fixture.caller.learn.skipChallenge({ runId: first.play.runId, challengeId: ofType(first.play, 'match').id, timeToCompleteMs: 1 }))).code).toBe('CONFLICT');
+
+    // Practice: no hearts lost, +1 heart at the end, points, and the user's stars rise by the improvement only (1 → 3).
+    const practice = await playLesson(fixture, lessonId, 0);
+    expect(practice.play.practice).toBe(true);
+    const practised = await practice.finish();
+    expect(practised).toMatchObject({ stars: 3, accuracy: 1, pointsGained: 40, hearts: 4, practice: true, bestStars: 3 });
+    expect(await userRow(fixture.owner)).toEqual({ hearts: 4, points: 60, stars: 3 });
+
+    // A worse practice run keeps the best result, loses no heart, and adds no stars.
+    const worse = await playLesson(fixture, lessonId, 4);
+    expect(worse.results.map((item) => item.hearts)).toEqual([4, 4, 4, 4]);
+    expect(await worse.finish()).toMatchObject({ stars: 1, accuracy: 0, pointsGained: 0, hearts: 5, bestStars: 3 });
+    const again = await playLesson(fixture, lessonId, 0);
+    expect((await again.finish()).hearts).toBe(MAX_HEARTS);
+    expect(await userRow(fixture.owner)).toEqual({ hearts: 5, points: 100, stars: 3 });
+    const [kept] = await services.db.select().from(lessonProgress).where(eq(lessonProgress.userId, fixture.owner.user.id));
+    expect(kept).toMatchObject({ bestStars: 3, bestAccuracy: 1, completions: 4, completedAt });
+  });
+
+  test('refuses a run with challenges left, a run of another lesson, and a made-up run', async () => {
+    const fixture = await ownerWithPath();
+    const lessonId = fixture.lessonIds[0] ?? '';
+    const play = await fixture.caller.learn.getLesson({ lessonId });
+    await fixture.caller.learn.skipChallenge({ runId: play.runId, challengeId: ofType(play, 'match').id, timeToCompleteMs: 1 });
+    const error = await mutationError(services, fixture.owner, 'learn.finishLesson', { lessonId, runId: play.runId });
+    expect(error).toMatchObject({ status: 400, data: { code: 'BAD_REQUEST', messageKey: 'lessonNotFinished' } });
+    expect((await refusal(() => fixture.caller.learn.finishLesson({ lessonId: fixture.lessonIds[1] ?? '', runId: play.runId }))).code).toBe('NOT_FOUND');
+    expect((await refusal(() => fixture.caller.learn.finishLesson({ lessonId, runId: 'made-up' }))).code).toBe('NOT_FOUND');
+    expect(await services.db.select().from(lessonProgress).where(eq(lessonProgress.userId, fixture.owner.user.id))).toHaveLength(0);
+    expect(await userRow(fixture.owner)).toEqual({ hearts: 5, points: 0, stars: 0 });
+  });
+
+  test('refuses the signed out, strangers and unknown lessons', async () => {
+    const fixture = await ownerWithPath();
+    const lessonId = fixture.lessonIds[0] ?? '';
+    const { play } = await playLesson(fixture, lessonId);
+    await expectRefused({ services, call: (other) => other.learn.finishLesson({ lessonId, runId: play.runId }), actors: ['anonymous', 'stranger'] });
+    expect((await refusal(() => fixture.caller.learn.finishLesson({ lessonId: crypto.randomUUID(), runId: play.runId }))).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('learn.reportChallenge and learn.unreportChallenge', () => {
+  test('report and unreport for the caller only; getLesson shows reported', async () => {
+    const fixture = await ownerWithPath();
+    const lessonId = fixture.lessonIds[0] ?? '';
+    const play = await fixture.caller.learn.getLesson({ lessonId });
+    const challengeId = ofType(play, 'fill_blank').id;
+    expect(await fixture.caller.learn.reportChallenge({ challengeId })).toEqual({ challengeId, reported: true });
+    expect(await fixture.caller.learn.reportChallenge({ challengeId })).toEqual({ challengeId, reported: true });
+    const reported = await fixture.caller.learn.getLesson({ lessonId });
+    expect(reported.challenges.map((item) => item.reported)).toEqual([false, false, true, false]);
+    expect(await fixture.caller.learn.unreportChallenge({ challengeId, isShared: false })).toEqual({ challengeId, reported: false });
+    expect(await services.db.select().from(challengeReport).where(eq(challengeReport.challengeId, challengeId))).toHaveLength(0);
+  });
+
+  test("unreporting in a shared space is refused with the spec's message (§5, §8)", async () => {
+    const fixture = await ownerWithPath();
+    const play = await fixture.caller.learn.getLesson({ lessonId: fixture.lessonIds[0] ?? '' });
+    const challengeId = ofType(play, 'match').id;
+    await fixture.caller.learn.reportChallenge({ challengeId });
+    const error = await mutationError(services, fixture.owner, 'learn.unreportChallenge', { challengeId, isShared: true, sharedSpaceId: 'space-1' });
+    expect(error).toMatchObject({
+      status: 403,
+      message: 'Unreporting challenges is not allowed in shared spaces',
+      data: { code: 'FORBIDDEN', messageKey: 'unreportSharedSpace' },
+    });
+    expect(await services.db.select().from(challengeReport).where(eq(challengeReport.challengeId, challengeId))).toHaveLength(1);
+  });
+
+  test('refuse the signed out, strangers and unknown challenges', async () => {
+    const fixture = await ownerWithPath();
+    const play = await fixture.caller.learn.getLesson({ lessonId: fixture.lessonIds[0] ?? '' });
+    const challengeId = ofType(play, 'true_false').id;
+    await expectRefused({ services, call: (other) => other.learn.reportChallenge({ challengeId }), actors: ['anonymous', 'stranger'] });
+    await expectRefused({ services, call: (other) => other.learn.unreportChallenge({ challengeId }), actors: ['anonymous', 'stranger'] });
+    expect((await refusal(() => fixture.caller.learn.reportChallenge({ challengeId: crypto.randomUUID() }))).code).toBe('NOT_FOUND');
+    expect((await refusal(() => fixture.caller.learn.unreportChallenge({ challengeId: crypto.randomUUID() }))).code).toBe('NOT_FOUND');
+    expect(await services.db.select().from(challengeReport).where(eq(challengeReport.challengeId, challengeId))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,187 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, navigate, test } from './fixtures';
+import { inBothColourSchemes, studentWithStudyFile, trpcQuery } from './study-fixtures';
+
+/**
+ * Issue 6's Exams tab on a real document: tracemonkey.pdf is uploaded and the local engine makes its learn path. The
+ * student opens /learn (units with their progress, the first lesson current, the rest locked), plays the first lesson
+ * with exactly one wrong answer on purpose (a heart goes, the right answer and explanation are shown), finishes it and
+ * sees stars, points, accuracy and time, and the path moves on. Screenshots (light and dark, desktop and phone) are
+ * kept in the test output.
+ *
+ * The challenges' answers are not on the page before a check, so a first (scouting) run skips every challenge — a skip
+ * shows the right answer — and is left unfinished; the second run answers them.
+ */
+
+interface Progress {
+  hearts: number;
+  points: number;
+  unlimitedHearts: boolean;
+}
+
+async function openLearn(page: Page) {
+  await navigate(page, '/learn');
+  await expect(page.getByTestId('learn-path')).toBeVisible({ timeout: 90_000 });
+}
+
+async function shoot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
+  await inBothColourSchemes(page, testInfo, async (suffix) => {
+    await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`${name}-${suffix}.png`), fullPage });
+  });
+}
+
+/** The question on screen (its text, the key for the answers found by scouting). */
+const question = (page: Page) => page.getByTestId('challenge-question').innerText();
+
+/** Scouts the lesson: skips every challenge, noting the right answer shown, and leaves the run unfinished. */
+async function scoutAnswers(page: Page): Promise<Map<string, string>> {
+  const answers = new Map<string, string>();
+  for (;;) {
+    await expect(page.getByTestId('lesson-skip')).toBeEnabled();
+    const text = await question(page);
+    const progress = page.getByTestId('lesson-progress');
+    await page.getByTestId('lesson-skip').click();
+    await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-skipped', 'true');
+    const shown = (await page.getByTestId('lesson-correct-answer').innerText()).replace(/^Correct answer:\s*/, '');
+    answers.set(text, shown.trim());
+    if ((await progress.getAttribute('aria-valuenow')) === '100') break;
+    await page.getByTestId('lesson-continue').click();
+  }
+  // Quit before the run is finished.
+  await page.getByTestId('lesson-quit').click();
+  await expect(page.getByTestId('learn-path')).toBeVisible();
+  return answers;
+}
+
+/** Answers the challenge on screen: rightly, or (`wrong`) certainly wrongly. */
+async function answer(page: Page, right: string, wrong: boolean) {
+  const type = await page.getByTestId('lesson-challenge').getAttribute('data-type');
+  if (type === 'multiple_choice') {
+    const options = page.getByTestId('challenge-option');
+    const texts = (await options.allInnerTexts()).map((text) => text.replace(/^\d\s*/, '').trim());
+    const index = wrong ? texts.findIndex((text) => text !== right) : texts.indexOf(right);
+    expect(index).toBeGreaterThanOrEqual(0);
+    // The keyboard picks it (1–4).
+    await page.keyboard.press(String(index + 1));
+  } else if (type === 'true_false') {
+    const truth = right === 'True';
+    await page.getByTestId(truth !== wrong ? 'challenge-true' : 'challenge-false').click();
+  } else if (type === 'fill_blank') {
+    await page.getByTestId('challenge-input').fill(wrong ? 'qqqzzz' : right);
+  } else {
+    const pairs = right.split('\n').map((line) => line.split(' — ').map((part) => part.trim()) as [string, string]);
+    const definitions = pairs.map(([, definition]) => definition);
+    for (const [index, [term]] of pairs.entries()) {
+      // Wrong: every term gets the next term's definition.
+      const definition = wrong ? definitions[(index + 1) % definitions.length]! : definitions[index]!;
+      await page.getByTestId('match-term').filter({ hasText: term }).first().click();
+      await page.getByTestId('match-definition').filter({ hasText: definition }).first().click();
+    }
+  }
+  await expect(page.getByTestId('lesson-check')).toBeEnabled();
+}
+
+test('a student plays the first lesson with one wrong answer, loses a heart and finishes with stars and points', async ({ page }, testInfo) => {
+  test.slow();
+  await studentWithStudyFile(page, { waitFor: ['learn_path'], timeout: 90_000 });
+  await openLearn(page);
+  const units = page.getByTestId('learn-unit');
+  await expect(units.first()).toBeVisible();
+  await expect(units.first().getByTestId('learn-unit-percent')).toHaveText('0%');
+  // A unit at 0 % offers no statistics.
+  await expect(units.first().getByTestId('learn-unit-stats')).toBeDisabled();
+  const lessons = page.getByTestId('learn-lesson');
+  await expect(lessons.first()).toHaveAttribute('data-state', 'current');
+  await expect(lessons.nth(1)).toHaveAttribute('data-state', 'locked');
+  await expect(lessons.nth(1)).toBeDisabled();
+  await shoot(page, testInfo, 'learn-path', true);
+
+  await lessons.first().click();
+  await expect(page).toHaveURL(/\/lesson\//);
+  await expect(page.getByTestId('lesson-player')).toBeVisible();
+  const answers = await scoutAnswers(page);
+  expect(answers.size).toBeGreaterThanOrEqual(3);
+
+  const before = await trpcQuery<Progress>(page, 'gamification.getProgress', {});
+  expect(before.unlimitedHearts).toBe(false);
+  await lessons.first().click();
+  await expect(page.getByTestId('lesson-player')).toHaveAttribute('data-phase', 'answering');
+  await expect(page.getByTestId('lesson-hearts')).toContainText(String(before.hearts));
+  await shoot(page, testInfo, 'lesson-question');
+
+  let count = 0;
+  for (;;) {
+    const text = await question(page);
+    const right = answers.get(text);
+    expect(right, `scouted answer for "${text}"`).toBeDefined();
+    const wrong = count === 0;
+    await answer(page, right!, wrong);
+    await page.keyboard.press('Enter');
+    const feedback = page.getByTestId('lesson-feedback');
+    await expect(feedback).toHaveAttribute('data-correct', wrong ? 'false' : 'true');
+    count += 1;
+    if (wrong) {
+      // A heart goes, in the player and in the header; the right answer, explanation and source page are shown.
+      await expect(page.getByTestId('lesson-hearts')).toContainText(String(before.hearts - 1));
+      await expect(page.getByTestId('progress-hearts').first()).toContainText(String(before.hearts - 1));
+      await expect(page.getByTestId('lesson-correct-answer')).toBeVisible();
+      await expect(page.getByTestId('lesson-explanation')).not.toBeEmpty();
+      await shoot(page, testInfo, 'lesson-wrong');
+    } else if (count === 2) {
+      await shoot(page, testInfo, 'lesson-right');
+    }
+    if ((await page.getByTestId('lesson-progress').getAttribute('aria-valuenow')) === '100') break;
+    // Enter continues.
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('lesson-player')).toHaveAttribute('data-phase', 'answering');
+  }
+  await page.keyboard.press('Enter');
+
+  const finished = page.getByTestId('lesson-finished');
+  await expect(finished).toBeVisible();
+  const accuracy = (count - 1) / count;
+  const stars = accuracy >= 0.9 ? 3 : accuracy >= 0.6 ? 2 : 1;
+  await expect(page.getByTestId('finish-stars')).toHaveAttribute('data-stars', String(stars));
+  await expect(page.getByTestId('finish-points')).toHaveText(`+${(count - 1) * 10}`);
+  await expect(page.getByTestId('finish-accuracy')).toHaveText(`${Math.round(accuracy * 100)}%`);
+  await expect(page.getByTestId('finish-time')).toHaveText(/^\d+:\d{2}$/);
+  await shoot(page, testInfo, 'lesson-finished');
+  const after = await trpcQuery<Progress>(page, 'gamification.getProgress', {});
+  expect(after.hearts).toBe(before.hearts - 1);
+  expect(after.points).toBe(before.points + (count - 1) * 10);
+
+  // Enter goes back to the path: the lesson is completed with its stars, the next one is current.
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('learn-path')).toBeVisible();
+  await expect(lessons.first()).toHaveAttribute('data-state', 'completed');
+  await expect(lessons.first().locator('..').locator('..').getByTestId('learn-lesson-stars')).toBeVisible();
+  await expect(lessons.nth(1)).toHaveAttribute('data-state', 'current');
+  await expect(units.first().getByTestId('learn-unit-percent')).not.toHaveText('0%');
+  await expect(units.first().getByTestId('learn-unit-stats')).toBeEnabled();
+  await shoot(page, testInfo, 'learn-path-progress', true);
+
+  // The statistics dialogs open from the path: overall, the unit's (now above 0 %) and the finished lesson's.
+  for (const [button, dialog] of [
+    [page.getByTestId('learn-overall-stats'), 'overall-stats-dialog'],
+    [units.first().getByTestId('learn-unit-stats'), 'unit-stats-dialog'],
+    [page.getByTestId('learn-lesson-stats').first(), 'lesson-stats-dialog'],
+  ] as const) {
+    await button.click();
+    await expect(page.getByTestId(dialog)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId(dialog)).toBeHidden();
+  }
+});
+
+test('the path and the player on a phone @mobile', async ({ page }, testInfo) => {
+  test.slow();
+  await studentWithStudyFile(page, { waitFor: ['learn_path'], timeout: 90_000 });
+  await openLearn(page);
+  await shoot(page, testInfo, 'learn-path', true);
+  await page.getByTestId('learn-lesson').first().click();
+  await expect(page.getByTestId('lesson-player')).toBeVisible();
+  await shoot(page, testInfo, 'lesson-question');
+  await page.getByTestId('lesson-skip').click();
+  await expect(page.getByTestId('lesson-feedback')).toBeVisible();
+  await shoot(page, testInfo, 'lesson-skipped');
+});

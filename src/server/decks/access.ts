@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { deck, flashcard } from '../db/schema';
-import { AppError } from '../errors';
-import { studyFileAccess, type StudyFileAccess } from '../study/access';
+import { studyFileAccessOr, type StudyFileAccess } from '../study/access';
 import { cardNotFound, deckNotFound } from './errors';
 
 /**
@@ -18,21 +17,12 @@ export interface DeckRow {
 
 export type CardRow = typeof flashcard.$inferSelect;
 
-async function fileAccessOr(db: Db, userId: string, fileId: string, notFound: () => AppError): Promise<StudyFileAccess> {
-  try {
-    return await studyFileAccess(db, userId, fileId);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') throw notFound();
-    throw error;
-  }
-}
-
 const deckColumns = { id: deck.id, fileId: deck.fileId, title: deck.title, generated: deck.generated };
 
 export async function deckAccess(db: Db, userId: string, deckId: string): Promise<{ deck: DeckRow; access: StudyFileAccess }> {
   const [row] = await db.select(deckColumns).from(deck).where(eq(deck.id, deckId)).limit(1);
   if (!row) throw deckNotFound();
-  return { deck: row, access: await fileAccessOr(db, userId, row.fileId, deckNotFound) };
+  return { deck: row, access: await studyFileAccessOr(db, userId, row.fileId, deckNotFound) };
 }
 
 export async function cardAccess(
@@ -47,5 +37,5 @@ export async function cardAccess(
     .where(eq(flashcard.id, cardId))
     .limit(1);
   if (!row) throw cardNotFound();
-  return { ...row, access: await fileAccessOr(db, userId, row.deck.fileId, cardNotFound) };
+  return { ...row, access: await studyFileAccessOr(db, userId, row.deck.fileId, cardNotFound) };
 }

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { challenge, lesson, unit } from '../db/schema';
-import { AppError } from '../errors';
-import { studyFileAccess, type StudyFileAccess } from '../study/access';
+import { studyFileAccessOr, type StudyFileAccess } from '../study/access';
 import { challengeNotFound, lessonNotFound } from './errors';
 
 /**
@@ -19,21 +18,12 @@ export interface LessonRow {
 
 export type ChallengeRow = typeof challenge.$inferSelect;
 
-async function fileAccessOr(db: Db, userId: string, fileId: string, notFound: () => AppError): Promise<StudyFileAccess> {
-  try {
-    return await studyFileAccess(db, userId, fileId);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') throw notFound();
-    throw error;
-  }
-}
-
 const lessonColumns = { id: lesson.id, title: lesson.title, unitId: unit.id, unitTitle: unit.title, fileId: unit.fileId };
 
 export async function lessonAccess(db: Db, userId: string, lessonId: string): Promise<{ lesson: LessonRow; access: StudyFileAccess }> {
   const [row] = await db.select(lessonColumns).from(lesson).innerJoin(unit, eq(unit.id, lesson.unitId)).where(eq(lesson.id, lessonId)).limit(1);
   if (!row) throw lessonNotFound();
-  return { lesson: row, access: await fileAccessOr(db, userId, row.fileId, lessonNotFound) };
+  return { lesson: row, access: await studyFileAccessOr(db, userId, row.fileId, lessonNotFound) };
 }
 
 export async function challengeAccess(
@@ -49,5 +39,5 @@ export async function challengeAccess(
     .where(eq(challenge.id, challengeId))
     .limit(1);
   if (!row) throw challengeNotFound();
-  return { ...row, access: await fileAccessOr(db, userId, row.lesson.fileId, challengeNotFound) };
+  return { ...row, access: await studyFileAccessOr(db, userId, row.lesson.fileId, challengeNotFound) };
 }

@@ -9,8 +9,8 @@ import {
 } from '../../shared/stats';
 import type { Db } from '../db/client';
 import { challenge, challengeAttempt, challengeReport, file, lesson, lessonProgress, unit } from '../db/schema';
-import { AppError } from '../errors';
-import { studyFileAccess } from '../study/access';
+import type { AppError } from '../errors';
+import { studyFileAccess, studyFileAccessOr } from '../study/access';
 import { lessonStatsNotFound, unitStatsNotFound } from './errors';
 
 /**
@@ -95,12 +95,7 @@ const mean = (sum: number, count: number): number => (count > 0 ? Math.round(sum
 
 /** NOT_FOUND of the file becomes `refusal` (same answer for missing and foreign). */
 async function withAccess(db: Db, userId: string, fileId: string, refusal: () => AppError): Promise<void> {
-  try {
-    await studyFileAccess(db, userId, fileId);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') throw refusal();
-    throw error;
-  }
+  await studyFileAccessOr(db, userId, fileId, refusal);
 }
 
 export async function getLessonStats({ db, userId, lessonId }: StatsArgs & { lessonId: string }): Promise<LessonStats> {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { directory, file } from '../db/schema';
 import { courseNotFound, fileNotFound } from '../courses/errors';
+import { AppError } from '../errors';
 
 /**
  * Who may study what (the study tabs' access check, issue 5). Today the owner of a file or course; shared courses
@@ -29,6 +30,19 @@ export async function studyFileAccess(db: Db, userId: string, fileId: string): P
     .limit(1);
   if (!row) throw fileNotFound();
   return { ...row, role: 'owner' };
+}
+
+/**
+ * As studyFileAccess, for something that belongs to a file (a deck, a lesson, a unit): a file the caller may not study
+ * is refused with `notFound`, that thing's own NOT_FOUND, exactly like an unknown id of it.
+ */
+export async function studyFileAccessOr(db: Db, userId: string, fileId: string, notFound: () => AppError): Promise<StudyFileAccess> {
+  try {
+    return await studyFileAccess(db, userId, fileId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') throw notFound();
+    throw error;
+  }
 }
 
 export interface StudyCourseAccess {

@@ -2,14 +2,17 @@
  * Statistics benchmark (issue 6): the median time of each statistics procedure (stats.getLessonStats,
  * stats.getUnitStats, stats.getOverallStats with and without a file) for a user with 100,000 attempts over a learn path
  * of 50 units, called through the tRPC router as a signed-in user (input validation, session, access check, SQL) on
- * PGlite. Prints medians; asserts nothing.
+ * PGlite in memory, or on the PostgreSQL database BENCH_DATABASE_URL names (migrated by the run; it adds a user of its
+ * own each time). Prints medians; asserts nothing.
  *
  *   npm run bench:stats [-- --runs 15] [-- --attempts 100000] [-- --units 50]
+ *   BENCH_DATABASE_URL=postgres://localhost/bench npm run bench:stats
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
 import { directory, file } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';
@@ -48,18 +51,20 @@ function sequence(seed: number) {
 }
 
 async function main() {
+  const runId = Date.now().toString(36);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studypath-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: process.env.BENCH_LOG ?? 'silent',
     DATA_DIR: dataDir,
-    DATABASE_URL: 'memory://',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL || 'memory://',
     BETTER_AUTH_SECRET: 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz',
   });
   const services = await createServices(config, createLogger(config));
   try {
     const signUp = await services.auth.api.signUpEmail({
-      body: { name: 'Bench', username: 'bench_user', email: 'bench@example.test', password: 'correct horse battery staple' },
+      // A user of its own each run, so a PostgreSQL database can be reused.
+      body: { name: 'Bench', username: `bench_${runId}`, email: `bench_${runId}@example.test`, password: 'correct horse battery staple' },
       returnHeaders: true,
     });
     const headers = new Headers({ cookie: signUp.headers.getSetCookie().map((entry) => entry.split(';')[0]).join('; ') });
@@ -88,6 +93,8 @@ async function main() {
       createdAt: new Date(now - next(365 * DAY)),
     }));
     await insertAttempts(services.db, attempts);
+    // The planner's statistics, as autovacuum would have them after a bulk of new rows.
+    await services.db.execute(sql`analyze`);
     console.log(
       `setup: ${unitCount} units, ${challenges.length} challenges, ${attemptCount} attempts inserted in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
@@ -111,7 +118,8 @@ async function main() {
         times.get(name)!.push(performance.now() - started);
       }
     }
-    console.log(`${runs} runs, user with ${attemptCount} attempts over ${unitCount} units (PGlite in memory)`);
+    const database = config.database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite in memory';
+    console.log(`${runs} runs, user with ${attemptCount} attempts over ${unitCount} units (${database})`);
     for (const [name, values] of times) {
       console.log(`${name.padEnd(36)} median ${median(values).toFixed(1)} ms  (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)})`);
     }

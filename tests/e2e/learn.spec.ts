@@ -168,6 +168,9 @@ test('a student plays the first lesson with one wrong answer, loses a heart and 
   ] as const) {
     await button.click();
     await expect(page.getByTestId(dialog)).toBeVisible();
+    // Loaded: no skeleton left.
+    await expect(page.getByTestId(dialog).getByTestId('stats-skeleton')).toHaveCount(0);
+    await shoot(page, testInfo, dialog);
     await page.keyboard.press('Escape');
     await expect(page.getByTestId(dialog)).toBeHidden();
   }
@@ -184,4 +187,14 @@ test('the path and the player on a phone @mobile', async ({ page }, testInfo) =>
   await page.getByTestId('lesson-skip').click();
   await expect(page.getByTestId('lesson-feedback')).toBeVisible();
   await shoot(page, testInfo, 'lesson-skipped');
+  // Back on the path, the overall statistics fit the phone (the skipped challenge is the day's activity).
+  await page.getByTestId('lesson-quit').click();
+  await expect(page.getByTestId('learn-path')).toBeVisible();
+  await page.getByTestId('learn-overall-stats').click();
+  const dialog = page.getByTestId('overall-stats-dialog');
+  await expect(dialog.getByTestId('overall-daily-activity')).toBeVisible();
+  await expect(dialog.getByTestId('stats-skeleton')).toHaveCount(0);
+  const box = await dialog.boundingBox();
+  expect(box?.width).toBeLessThanOrEqual(390);
+  await shoot(page, testInfo, 'overall-stats-dialog');
 });

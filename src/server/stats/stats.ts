@@ -248,26 +248,29 @@ export async function getOverallStats({ db, userId, fileId }: StatsArgs & { file
   if (unitIds.length === 0) return emptyOverall();
 
   const inScope = and(eq(a.userId, userId), inArray(a.unitId, unitIds));
-  const completedByUnit = await db
-    .select({ unitId: lesson.unitId, completed: int(sql`count(*)`) })
-    .from(lessonProgress)
-    .innerJoin(lesson, eq(lesson.id, lessonProgress.lessonId))
-    .where(and(eq(lessonProgress.userId, userId), inArray(lesson.unitId, unitIds), isNotNull(lessonProgress.completedAt)))
-    .groupBy(lesson.unitId);
-  const totals = await challengeTotals(db, inScope);
-  const days = await db
-    .select({
-      date: dayText,
-      challenges: int(sql`count(*)`),
-      timeSpentMs: sumOf(sql`${a.timeToCompleteMs}`),
-      // Every day with activity, counted over the groups before the limit.
-      activeDays: int(sql`count(*) over ()`),
-    })
-    .from(a)
-    .where(inScope)
-    .groupBy(utcDay)
-    .orderBy(desc(utcDay))
-    .limit(DAILY_ACTIVITY_DAYS_LIMIT);
+  // Three independent aggregates: on PostgreSQL they run side by side on the pool's connections.
+  const [completedByUnit, totals, days] = await Promise.all([
+    db
+      .select({ unitId: lesson.unitId, completed: int(sql`count(*)`) })
+      .from(lessonProgress)
+      .innerJoin(lesson, eq(lesson.id, lessonProgress.lessonId))
+      .where(and(eq(lessonProgress.userId, userId), inArray(lesson.unitId, unitIds), isNotNull(lessonProgress.completedAt)))
+      .groupBy(lesson.unitId),
+    challengeTotals(db, inScope),
+    db
+      .select({
+        date: dayText,
+        challenges: int(sql`count(*)`),
+        timeSpentMs: sumOf(sql`${a.timeToCompleteMs}`),
+        // Every day with activity, counted over the groups before the limit.
+        activeDays: int(sql`count(*) over ()`),
+      })
+      .from(a)
+      .where(inScope)
+      .groupBy(utcDay)
+      .orderBy(desc(utcDay))
+      .limit(DAILY_ACTIVITY_DAYS_LIMIT),
+  ]);
 
   const completed = new Map(completedByUnit.map((entry) => [entry.unitId, entry.completed]));
   const completedChallenges = totals.completedChallenges ?? 0;

@@ -1,40 +1,52 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The tables better-auth needs (user, session, account, verification, rateLimit), with the user extended by the
  * product's own fields. Property names are what better-auth's adapter uses; column names are snake_case.
  */
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  username: text('username').unique(),
-  displayUsername: text('display_username'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  locale: text('locale', { enum: ['en', 'de'] }),
-  referredBy: text('referred_by'),
-  points: integer('points').notNull().default(0),
-  hearts: integer('hearts').notNull().default(5),
-  stars: integer('stars').notNull().default(0),
-  streak: integer('streak').notNull().default(0),
-  plan: text('plan', { enum: ['free', 'pro', 'ultra', 'enterprise'] })
-    .notNull()
-    .default('free'),
-  planInterval: text('plan_interval', { enum: ['monthly', 'yearly'] }),
-  subscriptionStatus: text('subscription_status'),
-  stripeCurrentPeriodEnd: timestamp('stripe_current_period_end', { withTimezone: true }),
-  stripeSubscriptionStart: timestamp('stripe_subscription_start', { withTimezone: true }),
-  isCanceled: boolean('is_canceled').notNull().default(false),
-  isTrialActive: boolean('is_trial_active').notNull().default(false),
-  isTrialCanceled: boolean('is_trial_canceled').notNull().default(false),
-  // No foreign keys: they would make this schema file and courses.ts import each other. The courses domain clears
-  // both ids when it deletes what they point to, and every read joins on the owner, so a stale id reads as none.
-  activeFileId: text('active_file_id'),
-  activeDirectoryId: text('active_directory_id'),
-});
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    username: text('username').unique(),
+    displayUsername: text('display_username'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    locale: text('locale', { enum: ['en', 'de'] }),
+    referredBy: text('referred_by'),
+    points: integer('points').notNull().default(0),
+    hearts: integer('hearts').notNull().default(5),
+    stars: integer('stars').notNull().default(0),
+    streak: integer('streak').notNull().default(0),
+    /** Issue 7: the longest streak ever, the user's last counted day (their local date) and streak freezes owned. */
+    longestStreak: integer('longest_streak').notNull().default(0),
+    streakLastDay: date('streak_last_day', { mode: 'string' }),
+    streakFreezes: integer('streak_freezes').notNull().default(0),
+    /** Every point ever earned (spending in the shop does not lower it): the all-time leaderboard. */
+    xpTotal: integer('xp_total').notNull().default(0),
+    /** The IANA time zone the user's days (streaks, quests) are counted in; the browser reports it. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    plan: text('plan', { enum: ['free', 'pro', 'ultra', 'enterprise'] })
+      .notNull()
+      .default('free'),
+    planInterval: text('plan_interval', { enum: ['monthly', 'yearly'] }),
+    subscriptionStatus: text('subscription_status'),
+    stripeCurrentPeriodEnd: timestamp('stripe_current_period_end', { withTimezone: true }),
+    stripeSubscriptionStart: timestamp('stripe_subscription_start', { withTimezone: true }),
+    isCanceled: boolean('is_canceled').notNull().default(false),
+    isTrialActive: boolean('is_trial_active').notNull().default(false),
+    isTrialCanceled: boolean('is_trial_canceled').notNull().default(false),
+    // No foreign keys: they would make this schema file and courses.ts import each other. The courses domain clears
+    // both ids when it deletes what they point to, and every read joins on the owner, so a stale id reads as none.
+    activeFileId: text('active_file_id'),
+    activeDirectoryId: text('active_directory_id'),
+  },
+  (table) => [index('user_xp_total_idx').on(table.xpTotal)],
+);
 
 export const session = pgTable(
   'session',

@@ -4,3 +4,4 @@ export * from './study';
 export * from './review';
 export * from './chat';
 export * from './learn';
+export * from './gamification';

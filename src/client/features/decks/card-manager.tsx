@@ -11,7 +11,7 @@ import { openFileViewer } from '../../lib/file-viewer';
 import { useTRPC } from '../../lib/trpc';
 import { CardFormDialog } from './card-form-dialog';
 import { COUNT_LOOK } from './count-badges';
-import { Notice } from './decks-layout';
+import { Notice } from '../../components/ui/notice';
 import { deckTitle, type DeckCard, type DecksFile, type SharedContext } from './decks-data';
 import { useCardEditing } from './use-deck-actions';
 

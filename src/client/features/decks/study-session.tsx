@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/errors';
 import { openFileViewer } from '../../lib/file-viewer';
 import { useTRPC } from '../../lib/trpc';
 import { CountBadges } from './count-badges';
-import { Notice } from './decks-layout';
+import { Notice } from '../../components/ui/notice';
 import { deckTitle, type DeckCounts, type DecksFile, type SessionCard, type SharedContext } from './decks-data';
 import { Flashcard } from './flashcard';
 import { intervalParts, relativeDue } from './format';

@@ -10,7 +10,8 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useTRPC } from '../../lib/trpc';
 import { reportContext, type LearnFile, type SharedContext } from './learn-data';
-import { Notice, PathSkeleton } from './learn-layout';
+import { Notice } from '../../components/ui/notice';
+import { PathSkeleton } from './learn-layout';
 
 /** Spec §4 "Progress colour" as the bar, the text and the node ring of a unit. */
 const COLOUR: Record<ProgressColour, { bar: string; text: string }> = {

@@ -13,7 +13,7 @@ import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { ChallengeBody, ChallengeQuestion } from './challenge-views';
 import { FinishScreen } from './finish-screen';
 import { emptyDraft, reportContext, submissionOf, type Draft, type SharedContext } from './learn-data';
-import { Notice } from './learn-layout';
+import { Notice } from '../../components/ui/notice';
 import { OutOfHeartsDialog } from './out-of-hearts-dialog';
 import { initialPlayer, playerReducer, progressPercent } from './player-state';
 import { PlayerSkeleton } from './player-skeleton';

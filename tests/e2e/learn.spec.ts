@@ -19,6 +19,11 @@ interface Progress {
   unlimitedHearts: boolean;
 }
 
+interface QuestPoints {
+  completed: boolean;
+  points: number;
+}
+
 async function openLearn(page: Page) {
   await navigate(page, '/learn');
   await expect(page.getByTestId('learn-path')).toBeVisible({ timeout: 90_000 });
@@ -148,11 +153,18 @@ test('a student plays the first lesson with one wrong answer, loses a heart and 
   await shoot(page, testInfo, 'lesson-finished');
   const after = await trpcQuery<Progress>(page, 'gamification.getProgress', {});
   expect(after.hearts).toBe(before.hearts - 1);
-  expect(after.points).toBe(before.points + (count - 1) * 10);
+  // Issue 7: the day's first answered challenge also completed the daily quest (quest rewards are points too).
+  const quests = await trpcQuery<{ daily: QuestPoints[]; milestones: QuestPoints[] }>(page, 'gamification.getQuests', {});
+  const questPoints = [...quests.daily, ...quests.milestones].filter((quest) => quest.completed).reduce((sum, quest) => sum + quest.points, 0);
+  expect(questPoints).toBeGreaterThan(0);
+  expect(after.points).toBe(before.points + (count - 1) * 10 + questPoints);
 
   // Enter goes back to the path: the lesson is completed with its stars, the next one is current.
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('learn-path')).toBeVisible();
+  // Issue 7: off the lesson, the completed quest is celebrated (once); Continue closes it.
+  await page.getByTestId('quest-celebration-continue').click();
+  await expect(page.getByTestId('quest-celebration')).toBeHidden();
   await expect(lessons.first()).toHaveAttribute('data-state', 'completed');
   await expect(lessons.first().locator('..').locator('..').getByTestId('learn-lesson-stars')).toBeVisible();
   await expect(lessons.nth(1)).toHaveAttribute('data-state', 'current');

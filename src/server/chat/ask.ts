@@ -3,6 +3,7 @@ import { CHAT_MESSAGE_MAX_LENGTH } from '../../shared/chat';
 import type { Plan } from '../../shared/plans';
 import { planOf } from '../courses/upload';
 import type { Db } from '../db/client';
+import { recordActivity } from '../gamification/activity';
 import { studyArtefact, type ChatCitation } from '../db/schema';
 import type { Logger } from '../logger';
 import { StudyEngineError, type AnswerPassage, type AnswerTurn, type StudyEngine } from '../study/engine';
@@ -126,6 +127,21 @@ export function answerFailureKey(error: unknown): string {
   return 'failure.answerFailed';
 }
 
+/**
+ * Stores how an answer ended, complete or stopped (not failed): the question then counts as the day's tutor message
+ * for the daily quests (issue 7), in the same transaction.
+ */
+async function settleAnswer(
+  db: Db,
+  asked: AskedQuestion,
+  values: { content: string; citations: ChatCitation[]; status: 'complete' | 'stopped' },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await updateAnswer(tx, asked.answerId, values);
+    await recordActivity(tx, { userId: asked.conversation.userId, kind: 'message', now: new Date() });
+  });
+}
+
 /** How often an answer's text so far is written to its row while it streams, so a crash keeps most of it. */
 const SAVE_EVERY_MS = 1000;
 
@@ -162,11 +178,11 @@ export async function* streamAnswer(
     }
     signal.throwIfAborted();
     settled = true;
-    await updateAnswer(db, asked.answerId, { content, citations, status: 'complete' });
+    await settleAnswer(db, asked, { content, citations, status: 'complete' });
   } catch (error) {
     settled = true;
     if (signal.aborted) {
-      await updateAnswer(db, asked.answerId, { content, citations, status: 'stopped' });
+      await settleAnswer(db, asked, { content, citations, status: 'stopped' });
       return;
     }
     const errorKey = answerFailureKey(error);
@@ -178,6 +194,6 @@ export async function* streamAnswer(
     throw error;
   } finally {
     // The reader let go of the stream early: the answer ends where it was.
-    if (!settled) await updateAnswer(db, asked.answerId, { content, citations, status: 'stopped' });
+    if (!settled) await settleAnswer(db, asked, { content, citations, status: 'stopped' });
   }
 }

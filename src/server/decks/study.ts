@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { CardRating, CardPhase, RatingName } from '../../shared/decks';
 import type { Db } from '../db/client';
+import { recordActivity } from '../gamification/activity';
 import { cardState, flashcard, reviewLog } from '../db/schema';
 import { cardAccess, deckAccess, type CardRow } from './access';
 import { countsOfDeck, LEARN_AHEAD_MS, NEW_CARDS_PER_DAY, STATE } from './counts';
@@ -135,6 +136,7 @@ export async function reviewCard(options: {
       })
       .returning({ id: reviewLog.id });
     if (!log) throw new Error('no review logged');
+    await recordActivity(tx, { userId, kind: 'flashcard', now });
     return { reviewId: log.id, next: scheduled };
   });
   const comesBack = isLearning(next.state) && next.due.getTime() <= now.getTime() + LEARN_AHEAD_MS;
@@ -175,6 +177,8 @@ export async function undoReview(options: { db: Db; userId: string; reviewId?: s
     // Deleting the log row first and only if it is still there: two undos at once restore once.
     const [removed] = await tx.delete(reviewLog).where(eq(reviewLog.id, last.id)).returning({ id: reviewLog.id });
     if (!removed) throw nothingToUndo();
+    // The rating no longer counts on the day it was made (a daily quest it completed stays completed).
+    await recordActivity(tx, { userId, kind: 'flashcard', delta: -1, now: last.reviewedAt });
     const key = and(eq(cardState.userId, userId), eq(cardState.cardId, card.id));
     if (!restored) {
       await tx.delete(cardState).where(key);

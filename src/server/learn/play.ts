@@ -13,6 +13,8 @@ import {
 } from '../../shared/lesson-rules';
 import { PLANS } from '../../shared/plans';
 import type { Db } from '../db/client';
+import { recordActivity } from '../gamification/activity';
+import { awardPoints } from '../gamification/points';
 import { challenge, challengeAttempt, challengeOption, challengeReport, lessonProgress, user } from '../db/schema';
 import type { ChallengeAttemptStatus } from '../db/schema/learn';
 import { challengeAccess, lessonAccess, type ChallengeRow } from './access';
@@ -202,12 +204,9 @@ export async function submitAnswer(
     });
     const heartsNow = heartsAfterAnswer(hearts, judgement.correct);
     const pointsGained = pointsFor(judgement.correct);
-    if (heartsNow !== owner.hearts || pointsGained > 0) {
-      await tx
-        .update(user)
-        .set({ hearts: heartsNow, points: owner.points + pointsGained })
-        .where(eq(user.id, options.userId));
-    }
+    if (heartsNow !== owner.hearts) await tx.update(user).set({ hearts: heartsNow }).where(eq(user.id, options.userId));
+    if (pointsGained > 0) await awardPoints(tx, options.userId, pointsGained, now);
+    await recordActivity(tx, { userId: options.userId, kind: 'challenge', now });
     return {
       correct: judgement.correct,
       explanation: item.explanation,
@@ -311,6 +310,7 @@ export async function finishLesson(options: PlayOptions & { lessonId: string; ru
       .update(user)
       .set({ hearts: heartsNow, stars: owner.stars + Math.max(0, best.stars - before.stars) })
       .where(eq(user.id, userId));
+    await recordActivity(tx, { userId, kind: 'lesson', now });
     return {
       stars,
       accuracy,

@@ -6,6 +6,7 @@ import { fileRouter } from './routers/file';
 import { gamificationRouter } from './routers/gamification';
 import { learnRouter } from './routers/learn';
 import { mindmapRouter } from './routers/mindmap';
+import { shopRouter } from './routers/shop';
 import { statsRouter } from './routers/stats';
 import { summaryRouter } from './routers/summary';
 import { systemRouter } from './routers/system';
@@ -23,6 +24,7 @@ export const appRouter = router({
   chat: chatRouter,
   learn: learnRouter,
   stats: statsRouter,
+  shop: shopRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { PLANS } from '../../shared/plans';
+import { canonicalTimeZone } from '../../shared/gamification-rules';
 import type { BillingInfo } from '../../shared/billing';
 import type { Db } from '../db/client';
 import { user } from '../db/schema';
@@ -55,14 +55,20 @@ export async function setLocale(options: { db: Db; userId: string; locale: 'en' 
   return { locale: options.locale };
 }
 
-/** The header's progress counters. Subscribers' hearts are unlimited (spec §6). */
-export async function getProgress(options: { db: Db; userId: string }) {
-  const row = await findUser(options.db, options.userId);
-  return {
-    streak: row.streak,
-    points: row.points,
-    stars: row.stars,
-    hearts: row.hearts,
-    unlimitedHearts: PLANS[row.plan].unlimitedHearts,
-  };
+const invalidTimeZone = () =>
+  new AppError({
+    code: 'BAD_REQUEST',
+    userMessage: 'This time zone is not known. Reload the page to try again.',
+    messageKey: 'invalidTimeZone',
+  });
+
+/**
+ * The IANA time zone the user's days (streak, daily quests) are counted in; the browser reports it. Stored in its
+ * canonical spelling; an unknown zone is refused.
+ */
+export async function setTimeZone(options: { db: Db; userId: string; timeZone: string }) {
+  const timeZone = canonicalTimeZone(options.timeZone);
+  if (!timeZone) throw invalidTimeZone();
+  await options.db.update(user).set({ timeZone, updatedAt: new Date() }).where(eq(user.id, options.userId));
+  return { timeZone };
 }

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
+import { DAILY_QUEST_POINTS, XP_MILESTONES } from '../../../shared/gamification';
 import type { LessonToPlay, PlayChallenge } from '../../../shared/learn';
 import { MAX_ANSWER_MS, MAX_HEARTS } from '../../../shared/lesson-rules';
 import { challenge, challengeAttempt, challengeOption, challengeReport, lesson, lessonProgress, unit, user } from '../../db/schema';
@@ -11,6 +12,10 @@ import { callerFor, createTestServices, createUser, expectRefused, type TestUser
 
 const services = await createTestServices();
 afterAll(() => services.close());
+
+/** Issue 7: the day's first answered challenge also completes the daily challenge quest, and 100 XP a milestone. */
+const QUEST = DAILY_QUEST_POINTS;
+const MILESTONE_100 = XP_MILESTONES[0]?.points ?? 0;
 
 /** Four challenges, one of each type; the answers are in the names. */
 function challenges(prefix: string): LearnPath['units'][number]['lessons'][number]['challenges'] {
@@ -279,7 +284,7 @@ describe('learn.submitAnswer', () => {
     expect(fourth).toMatchObject({ correct: true, hearts: 4, pointsGained: 10 });
     expect(fourth.correctAnswer).toContain('Nucleus — Holds the DNA');
 
-    expect(await userRow(fixture.owner)).toMatchObject({ hearts: 4, points: 30 });
+    expect(await userRow(fixture.owner)).toMatchObject({ hearts: 4, points: 30 + QUEST });
     const attempts = await attemptsOf(fixture.owner);
     expect(attempts.map((row) => [row.status, row.timeToCompleteMs, row.practice, row.runId, row.lessonId])).toEqual([
       ['correct', 1500, false, play.runId, fixture.lessonIds[0]],
@@ -306,7 +311,7 @@ describe('learn.submitAnswer', () => {
     expect(wrong).toMatchObject({ correct: false, hearts: 0, outOfHearts: true });
     const error = await mutationError(services, fixture.owner, 'learn.submitAnswer', { ...base, challengeId: ofType(play, 'fill_blank').id, answer: 'mitochondria' });
     expect(error.data).toMatchObject({ code: 'FORBIDDEN', messageKey: 'outOfHearts' });
-    expect(await userRow(fixture.owner)).toMatchObject({ hearts: 0, points: 0 });
+    expect(await userRow(fixture.owner)).toMatchObject({ hearts: 0, points: QUEST });
     expect(await attemptsOf(fixture.owner)).toHaveLength(1);
 
     const subscriber = await ownerWithPath({ plan: 'enterprise', hearts: 2 });
@@ -387,7 +392,7 @@ describe('learn.submitAnswer: bad input leaves the progress intact', () => {
     expect((await refusal(() => fixture.caller.learn.skipChallenge({ runId: play.runId, challengeId: input.challengeId, timeToCompleteMs: 1 }))).code).toBe('CONFLICT');
     const all = await Promise.allSettled([fixture.caller.learn.submitAnswer({ ...input, challengeId: ofType(play, 'fill_blank').id, answer: 'mitochondria' }), fixture.caller.learn.submitAnswer({ ...input, challengeId: ofType(play, 'fill_blank').id, answer: 'mitochondria' })]);
     expect(all.map((entry) => entry.status).sort()).toEqual(['fulfilled', 'rejected']);
-    expect(await userRow(fixture.owner)).toMatchObject({ points: 20, hearts: 5 });
+    expect(await userRow(fixture.owner)).toMatchObject({ points: 20 + QUEST, hearts: 5 });
     expect(await attemptsOf(fixture.owner)).toHaveLength(2);
   });
 
@@ -458,7 +463,7 @@ describe('learn.finishLesson', () => {
     const first = await playLesson(fixture, lessonId, 2);
     const result = await first.finish();
     expect(result).toEqual({ stars: 1, accuracy: 0.5, pointsGained: 20, timeMs: 4000, hearts: 3, practice: false, bestStars: 1 });
-    expect(await userRow(fixture.owner)).toEqual({ hearts: 3, points: 20, stars: 1 });
+    expect(await userRow(fixture.owner)).toEqual({ hearts: 3, points: 20 + QUEST, stars: 1 });
     const [progress] = await services.db.select().from(lessonProgress).where(eq(lessonProgress.userId, fixture.owner.user.id));
     expect(progress).toMatchObject({ lessonId, bestStars: 1, bestAccuracy: 0.5, completions: 1 });
     const completedAt = progress?.completedAt;
@@ -474,7 +479,7 @@ describe('learn.finishLesson', () => {
     expect(practice.play.practice).toBe(true);
     const practised = await practice.finish();
     expect(practised).toMatchObject({ stars: 3, accuracy: 1, pointsGained: 40, hearts: 4, practice: true, bestStars: 3 });
-    expect(await userRow(fixture.owner)).toEqual({ hearts: 4, points: 60, stars: 3 });
+    expect(await userRow(fixture.owner)).toEqual({ hearts: 4, points: 60 + QUEST, stars: 3 });
 
     // A worse practice run keeps the best result, loses no heart, and adds no stars.
     const worse = await playLesson(fixture, lessonId, 4);
@@ -482,7 +487,7 @@ describe('learn.finishLesson', () => {
     expect(await worse.finish()).toMatchObject({ stars: 1, accuracy: 0, pointsGained: 0, hearts: 5, bestStars: 3 });
     const again = await playLesson(fixture, lessonId, 0);
     expect((await again.finish()).hearts).toBe(MAX_HEARTS);
-    expect(await userRow(fixture.owner)).toEqual({ hearts: 5, points: 100, stars: 3 });
+    expect(await userRow(fixture.owner)).toEqual({ hearts: 5, points: 100 + QUEST + MILESTONE_100, stars: 3 });
     const [kept] = await services.db.select().from(lessonProgress).where(eq(lessonProgress.userId, fixture.owner.user.id));
     expect(kept).toMatchObject({ bestStars: 3, bestAccuracy: 1, completions: 4, completedAt });
   });

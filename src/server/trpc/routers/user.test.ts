@@ -102,3 +102,31 @@ describe('user.setLocale', () => {
     await expectRefused({ services, call: (caller) => caller.user.setLocale({ locale: 'de' }), actors: ['anonymous'] });
   });
 });
+
+describe('user.setTimeZone', () => {
+  test('stores an IANA zone in its canonical spelling; getProgress reports it', async () => {
+    const owner = await createUser(services);
+    const caller = callerFor(services, owner);
+    expect(await caller.user.setTimeZone({ timeZone: 'Asia/Kolkata' })).toEqual({ timeZone: 'Asia/Kolkata' });
+    expect(await caller.user.setTimeZone({ timeZone: 'america/new_york' })).toEqual({ timeZone: 'America/New_York' });
+    expect((await caller.gamification.getProgress()).timeZone).toBe('America/New_York');
+  });
+
+  test('an unknown zone is refused with a message key and changes nothing', async () => {
+    const owner = await createUser(services);
+    const caller = callerFor(services, owner);
+    await caller.user.setTimeZone({ timeZone: 'Europe/Berlin' });
+    for (const timeZone of ['Mars/Olympus_Mons', '', '+01:00', 'Europe/Berlin; drop table user', 'x'.repeat(200)]) {
+      await expect(caller.user.setTimeZone({ timeZone }), timeZone).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        cause: { messageKey: 'invalidTimeZone' },
+      });
+    }
+    const [row] = await services.db.select({ timeZone: user.timeZone }).from(user).where(eq(user.id, owner.user.id));
+    expect(row?.timeZone).toBe('Europe/Berlin');
+  });
+
+  test('refuses the signed-out', async () => {
+    await expectRefused({ services, call: (caller) => caller.user.setTimeZone({ timeZone: 'UTC' }), actors: ['anonymous'] });
+  });
+});

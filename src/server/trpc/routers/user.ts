@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, localeSchema } from '../../../shared/schemas';
-import { getBillingInfo, getUser, setLocale } from '../../users/users';
+import { getBillingInfo, getUser, setLocale, setTimeZone } from '../../users/users';
 import { protectedProcedure, router } from '../init';
 
 export const userRouter = router({
@@ -11,4 +11,7 @@ export const userRouter = router({
   setLocale: protectedProcedure
     .input(z.object({ locale: localeSchema }))
     .mutation(({ ctx, input }) => setLocale({ db: ctx.services.db, userId: ctx.user.id, locale: input.locale })),
+  setTimeZone: protectedProcedure
+    .input(z.object({ timeZone: z.string().max(1000) }))
+    .mutation(({ ctx, input }) => setTimeZone({ db: ctx.services.db, userId: ctx.user.id, timeZone: input.timeZone })),
 });

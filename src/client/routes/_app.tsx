@@ -2,12 +2,17 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { CoursesSidebarSection } from '../features/courses/courses-sidebar-section';
 import { useCourseSearchItems } from '../features/courses/sidebar-search-items';
 import { SupportChatWidget } from '../features/chat/support-chat-widget';
+import { QuestCelebration } from '../features/gamification/quest-celebration';
+import { TimeZoneReporter } from '../features/gamification/time-zone-reporter';
 import { AppShell } from '../features/shell/app-shell';
 import { FileViewerDialog } from '../features/viewer/file-viewer-dialog';
 import { sessionQueryOptions } from '../lib/auth-client';
 import { rootRoute } from './__root';
 
-/** The shell with the courses feature's sidebar section and search entries slotted in, and the app's file viewer. */
+/**
+ * The shell with the courses feature's sidebar section and search entries slotted in, the app's file viewer, the quest
+ * celebration and the time-zone report (gamification).
+ */
 function AppLayout() {
   const courseSearchItems = useCourseSearchItems();
   return (
@@ -15,6 +20,8 @@ function AppLayout() {
       <AppShell coursesSection={<CoursesSidebarSection />} courseSearchItems={courseSearchItems} />
       <FileViewerDialog />
       <SupportChatWidget />
+      <QuestCelebration />
+      <TimeZoneReporter />
     </>
   );
 }

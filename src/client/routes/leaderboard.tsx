@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { PageEmptyState } from '../features/shell/page-empty-state';
+import { LeaderboardPage } from '../features/gamification/leaderboard-page';
 import { appLayoutRoute } from './_app';
 
 export const leaderboardRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/leaderboard',
-  component: () => <PageEmptyState page="leaderboard" />,
+  component: LeaderboardPage,
 });

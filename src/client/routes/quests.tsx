@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { PageEmptyState } from '../features/shell/page-empty-state';
+import { QuestsPage } from '../features/gamification/quests-page';
 import { appLayoutRoute } from './_app';
 
 export const questsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/quests',
-  component: () => <PageEmptyState page="quests" />,
+  component: QuestsPage,
 });

@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { PageEmptyState } from '../features/shell/page-empty-state';
+import { ShopPage } from '../features/gamification/shop-page';
 import { appLayoutRoute } from './_app';
 
 export const shopRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/shop',
-  component: () => <PageEmptyState page="shop" />,
+  component: ShopPage,
 });

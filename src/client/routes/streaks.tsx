@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { PageEmptyState } from '../features/shell/page-empty-state';
+import { StreaksPage } from '../features/gamification/streaks-page';
 import { appLayoutRoute } from './_app';
 
 export const streaksRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/streaks',
-  component: () => <PageEmptyState page="streaks" />,
+  component: StreaksPage,
 });

@@ -63,6 +63,8 @@ export default function Conversation({
   const refreshUsage = () => {
     void queryClient.invalidateQueries(trpc.chat.usage.queryFilter());
     void queryClient.invalidateQueries(trpc.chat.history.queryFilter(scopeInput(scope)));
+    // An answered question counts towards the messages quest (and its points): the header counters follow.
+    void queryClient.invalidateQueries(trpc.gamification.getProgress.queryFilter());
   };
   const { messages, sendMessage, status, stop, setMessages } = useChat<ChatUIMessage>({
     messages: initialMessages,

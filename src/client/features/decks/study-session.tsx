@@ -126,8 +126,11 @@ function SessionRun({
   const { t } = useTranslation('decks');
   const trpc = useTRPC();
   const [state, dispatch] = useReducer(sessionReducer, { cards, counts }, initialSession);
-  const review = useMutation(trpc.decks.review.mutationOptions());
-  const undo = useMutation(trpc.decks.undoReview.mutationOptions());
+  const queryClient = useQueryClient();
+  // A rating (or its undo) moves the streak, the flashcards quest and maybe the points: the header counters follow.
+  const refreshProgress = () => void queryClient.invalidateQueries(trpc.gamification.getProgress.queryFilter());
+  const review = useMutation(trpc.decks.review.mutationOptions({ onSuccess: refreshProgress }));
+  const undo = useMutation(trpc.decks.undoReview.mutationOptions({ onSuccess: refreshProgress }));
   const shownAt = useRef(0);
   const cardRef = useRef<HTMLDivElement>(null);
   const current = state.queue[0];

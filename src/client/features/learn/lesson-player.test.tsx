@@ -5,12 +5,12 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { Toaster } from 'sonner';
-import superjson from 'superjson';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnswerResult, LessonResult, LessonToPlay, PlayChallenge } from '../../../shared/learn';
 import { closeFileViewer, useFileViewerState } from '../../lib/file-viewer';
 import { i18n } from '../../lib/i18n';
 import { createQueryClient, createTrpcClient, TRPCProvider } from '../../lib/trpc';
+import { fakeTrpcServer as fakeServer } from '../../test/fake-trpc-server';
 import LessonPlayer from './lesson-player';
 
 const CHALLENGES: PlayChallenge[] = [
@@ -42,41 +42,6 @@ function lessonToPlay(overrides: Partial<LessonToPlay> = {}): LessonToPlay {
     unlimitedHearts: false,
     ...overrides,
   };
-}
-
-interface Call {
-  procedure: string;
-  input: Record<string, unknown>;
-}
-type Answer = { data: unknown } | { error: { message: string; code: string; status: number; messageKey?: string } };
-
-/** The app's tRPC endpoint, faked at the network edge: the real client, batching and superjson run. */
-function fakeServer(handlers: Record<string, (input: Record<string, unknown>) => Answer>) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
-    const procedures = url.pathname.replace('/api/trpc/', '').split(',');
-    const inputs = (init?.body ? JSON.parse(String(init.body)) : JSON.parse(url.searchParams.get('input') ?? '{}')) as Record<string, { json: Record<string, unknown> }>;
-    let status = 200;
-    const answers = procedures.map((procedure, index) => {
-      const args = inputs[String(index)]?.json ?? {};
-      calls.push({ procedure, input: args });
-      const answer = handlers[procedure]?.(args) ?? { data: null };
-      if ('error' in answer) {
-        status = answer.error.status;
-        return {
-          error: superjson.serialize({
-            message: answer.error.message,
-            code: -32603,
-            data: { code: answer.error.code, httpStatus: answer.error.status, appCode: answer.error.code, messageKey: answer.error.messageKey },
-          }),
-        };
-      }
-      return { result: { data: superjson.serialize(answer.data) } };
-    });
-    return new Response(JSON.stringify(answers), { status, headers: { 'Content-Type': 'application/json' } });
-  });
-  return { calls, of: (procedure: string) => calls.filter((call) => call.procedure === procedure) };
 }
 
 const result = (overrides: Partial<AnswerResult>): { data: AnswerResult } => ({

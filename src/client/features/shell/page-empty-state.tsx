@@ -4,7 +4,6 @@ import {
   Compass,
   CreditCard,
   FileText,
-  Flame,
   GraduationCap,
   Layers,
   Link2,
@@ -14,9 +13,6 @@ import {
   NotebookPen,
   Settings,
   Sparkles,
-  Store,
-  Target,
-  Trophy,
   Upload,
   type LucideIcon,
 } from 'lucide-react';
@@ -33,10 +29,6 @@ export type EmptyStatePage =
   | 'lesson'
   | 'chat'
   | 'decks'
-  | 'leaderboard'
-  | 'quests'
-  | 'streaks'
-  | 'shop'
   | 'settings'
   | 'plans'
   | 'billing'
@@ -53,10 +45,6 @@ const PAGE_LOOKS: Record<EmptyStatePage, { icon: LucideIcon; tone: IllustrationT
   lesson: { icon: NotebookPen, tone: 'primary', backToDashboard: true },
   chat: { icon: MessageCircle, tone: 'primary', backToDashboard: true },
   decks: { icon: Layers, tone: 'primary', backToDashboard: true },
-  leaderboard: { icon: Trophy, tone: 'points' },
-  quests: { icon: Target, tone: 'primary' },
-  streaks: { icon: Flame, tone: 'streak' },
-  shop: { icon: Store, tone: 'heart' },
   settings: { icon: Settings, tone: 'muted' },
   plans: { icon: Sparkles, tone: 'star' },
   billing: { icon: CreditCard, tone: 'primary' },

@@ -1,0 +1,116 @@
+import { AlertTriangle, RotateCcw, type LucideIcon } from 'lucide-react';
+import { useEffect, type ComponentProps, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+
+export type Tone = 'streak' | 'points' | 'heart' | 'primary' | 'freeze' | 'star';
+
+/** Icon chip colours per tone, written out so Tailwind finds them. */
+export const TONE_CHIP: Record<Tone, string> = {
+  streak: 'bg-streak/12 text-streak',
+  points: 'bg-points/15 text-points',
+  heart: 'bg-heart/10 text-heart',
+  primary: 'bg-primary/12 text-primary',
+  freeze: 'bg-sky-500/12 text-sky-500',
+  star: 'bg-star/15 text-star',
+};
+
+/** Names the browser tab after the page ("Streaks · StudyPath"). */
+export function usePageTitle(page: string) {
+  const { t } = useTranslation('shell');
+  const title = t('documentTitle', { page });
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+/** The frame of a gamification page: a heading with its icon and a short line, then the page's cards. */
+export function GamificationPage({
+  testId,
+  icon: Icon,
+  tone,
+  title,
+  description,
+  actions,
+  children,
+  busy = false,
+}: {
+  testId: string;
+  icon: LucideIcon;
+  tone: Tone;
+  title: string;
+  description: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  busy?: boolean;
+}) {
+  usePageTitle(title);
+  return (
+    <section
+      aria-labelledby="page-title"
+      aria-busy={busy || undefined}
+      data-testid={testId}
+      className="mx-auto w-full max-w-3xl px-4 pt-6 pb-12 md:px-8 md:pt-10"
+    >
+      <header className="mb-6 flex flex-wrap items-center gap-4 md:mb-8">
+        <span aria-hidden="true" className={cn('flex size-12 shrink-0 items-center justify-center rounded-2xl md:size-14', TONE_CHIP[tone])}>
+          <Icon className="size-6 md:size-7" strokeWidth={2.25} />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h1 id="page-title" className="text-2xl font-extrabold tracking-tight md:text-3xl">
+            {title}
+          </h1>
+          <p className="mt-0.5 text-sm text-muted-foreground md:text-base">{description}</p>
+        </div>
+        {actions}
+      </header>
+      <div className="flex flex-col gap-5">{children}</div>
+    </section>
+  );
+}
+
+/** A rounded card with the product's chunky lower edge. */
+export function Card({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('rounded-2xl border border-b-4 border-border bg-card p-5 text-card-foreground md:p-6', className)} {...props} />;
+}
+
+export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
+  return <h2 className={cn('text-lg font-extrabold tracking-tight', className)} {...props} />;
+}
+
+/** What a page shows when its data did not load: a calm line and a retry. */
+export function LoadFailed({ onRetry, testId }: { onRetry: () => void; testId: string }) {
+  const { t } = useTranslation('gamification');
+  return (
+    <Card className="flex flex-col items-center py-10 text-center" data-testid={testId}>
+      <AlertTriangle aria-hidden="true" className="size-9 text-destructive" />
+      <p className="mt-3 font-bold">{t('loadFailed.title')}</p>
+      <p className="mt-1 text-sm text-muted-foreground">{t('loadFailed.description')}</p>
+      <Button variant="outline" className="mt-5" onClick={onRetry}>
+        <RotateCcw aria-hidden="true" />
+        {t('loadFailed.retry')}
+      </Button>
+    </Card>
+  );
+}
+
+/** A horizontal bar of progress towards a target, with its own label for screen readers. */
+export function QuestBar({ value, target, label, complete }: { value: number; target: number; label: string; complete: boolean }) {
+  const percent = target > 0 ? Math.min(100, Math.round((Math.min(value, target) / target) * 100)) : 0;
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={target}
+      aria-valuenow={Math.min(value, target)}
+      className="h-3 w-full overflow-hidden rounded-full bg-muted"
+    >
+      <div
+        className={cn('h-full rounded-full transition-[width] duration-700 motion-reduce:transition-none', complete ? 'bg-primary' : 'bg-points')}
+        style={{ width: `${percent}%` }}
+      />
+    </div>
+  );
+}

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { cardState, deck, flashcard, reviewLog } from '../db/schema';
+import { cardState, dailyActivity, deck, flashcard, reviewLog, user } from '../db/schema';
+import { localDay } from '../../shared/gamification-rules';
 
 /**
  * The scheduling rules of a study session, and what a deck shows of one user's schedule (each user has their own:
@@ -116,12 +117,16 @@ export async function countsOfDeck(db: Db, userId: string, deckId: string, now: 
   return counts ?? { total: 0, new: 0, learning: 0, due: 0, toStudy: 0, newLeftToday: NEW_CARDS_PER_DAY, nextDue: null };
 }
 
-/** Ratings this user made today (UTC) and did not undo: what the daily flashcards quest target counts. */
+/**
+ * Ratings this user made today and did not undo: the counter the daily flashcards quest reads (issue 7), on the
+ * user's local day in their time zone.
+ */
 export async function reviewsToday(db: Db, userId: string, now: Date = new Date()): Promise<number> {
-  const { start, end } = utcDay(now);
+  const [owner] = await db.select({ timeZone: user.timeZone }).from(user).where(eq(user.id, userId));
+  if (!owner) return 0;
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(reviewLog)
-    .where(and(eq(reviewLog.userId, userId), gte(reviewLog.reviewedAt, start), lt(reviewLog.reviewedAt, end)));
+    .select({ count: dailyActivity.flashcards })
+    .from(dailyActivity)
+    .where(and(eq(dailyActivity.userId, userId), eq(dailyActivity.day, localDay(owner.timeZone, now))));
   return row?.count ?? 0;
 }

@@ -257,7 +257,7 @@ describe('decks.review and decks.undoReview', () => {
 });
 
 describe('reviewsToday', () => {
-  test("counts the user's ratings of the UTC day, without undone ones, others' or yesterday's", async () => {
+  test("counts the user's ratings of their local day, without undone ones, others' or yesterday's", async () => {
     const { owner, cards: [first, second], caller } = await ownerWithDeck(2);
     expect(await reviewsToday(services.db, owner.user.id)).toBe(0);
     await caller.decks.review({ cardId: first!.id, rating: 3 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COURSE_SUBJECTS } from '../../shared/sharing';
 
 /**
  * The study artefacts made from a file (DESIGN §6): what every engine returns, what is stored, and what the content
@@ -112,24 +113,7 @@ export const learnPathSchema = z.object({
 });
 export type LearnPath = z.infer<typeof learnPathSchema>;
 
-/** The subject list of spec §9 without 'All' (the filter's "everything"): the tags a course description may carry. */
-export const COURSE_SUBJECTS = [
-  'Science',
-  'Medicine',
-  'Engineering',
-  'Law',
-  'Biology',
-  'Business',
-  'Math',
-  'Arts',
-  'Geography',
-  'Computer Science',
-  'Music',
-  'History',
-  'Social Studies',
-  'Language',
-] as const;
-export type CourseSubject = (typeof COURSE_SUBJECTS)[number];
+export { COURSE_SUBJECTS, type CourseSubject } from '../../shared/sharing';
 export const courseSubjectSchema = z.enum(COURSE_SUBJECTS);
 
 /** The summary as the markdown the Summary tab shows: every bullet ends with its source page, "(p. 3)". */

@@ -5,3 +5,4 @@ export * from './review';
 export * from './chat';
 export * from './learn';
 export * from './gamification';
+export * from './sharing';

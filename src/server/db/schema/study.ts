@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { MindmapNode, Summary } from '../../study/artefacts';
+import { user } from './auth';
 import { file } from './courses';
 
 /**
@@ -92,11 +93,17 @@ export const deck = pgTable(
     fileId: fileId(),
     title: text('title').notNull(),
     generated: boolean('generated').notNull().default(false),
+    /**
+     * Whose deck it is: null for the generated deck every student of the file studies; a user's own cards ("My
+     * cards") belong to that user, so members of a shared course each keep their own (issue 8).
+     */
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('deck_file_id_idx').on(table.fileId),
+    index('deck_owner_idx').on(table.ownerId),
     uniqueIndex('deck_generated_file_idx')
       .on(table.fileId)
       .where(sql`${table.generated}`),

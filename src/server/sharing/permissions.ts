@@ -1,0 +1,129 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { space, spaceInvitation, spaceMember, user, type SpaceRole, type SpaceVisibility } from '../db/schema';
+
+/**
+ * Who may do what on a shared course (issue 8, spec §6) — the one place that answers "may actor X do Y on space Z".
+ * Every `spaces.*` procedure and every study procedure called with a shared context asks here; nothing else decides.
+ *
+ * An actor is what the caller is to one space: its owner, an editor or viewer invited by the owner, a member who joined
+ * through the public link, someone invited who has not accepted yet, a member whose access was revoked, a signed-in
+ * stranger, or nobody signed in. `decide` is a pure table of (actor, action, visibility) → allowed; `spaceActor` finds
+ * the actor in the database.
+ */
+export const actorKinds = ['anonymous', 'stranger', 'pendingInvitee', 'viewer', 'editor', 'publicMember', 'revokedMember', 'owner'] as const;
+export type ActorKind = (typeof actorKinds)[number];
+
+export const spaceActions = [
+  /** See the course's landing: name, description, tags, visible files (/space/{uuid}). */
+  'preview',
+  /** Join a public course through its link. */
+  'join',
+  /** Accept one's invitation. */
+  'acceptInvitation',
+  /** Study the course's visible files (every study procedure with `uuid`/`id`), with one's own progress. */
+  'study',
+  /** Upload files into the course and rename them. */
+  'editFiles',
+  /** Leave the course (and lose one's progress in it). */
+  'leave',
+  /** Owner only: visibility, description and tags, invitations, members, revoking, file visibility, regenerating. */
+  'manage',
+] as const;
+export type SpaceAction = (typeof spaceActions)[number];
+
+/** Whether `actor` may do `action` on a space of `visibility`. Pure; the whole permission model is this function. */
+export function decide(actor: ActorKind, action: SpaceAction, visibility: SpaceVisibility): boolean {
+  // Only a public course is open to its link; 'private' and 'shared' (spec §3) are for invited people.
+  const open = visibility === 'public';
+  switch (actor) {
+    case 'owner':
+      // The owner studies their own course as its owner, not as a member; they cannot join or leave it.
+      return action !== 'join' && action !== 'acceptInvitation' && action !== 'leave';
+    case 'editor':
+      return action === 'preview' || action === 'study' || action === 'editFiles' || action === 'leave';
+    case 'viewer':
+      return action === 'preview' || action === 'study' || action === 'leave';
+    case 'publicMember':
+      // Joined through the link: their access lasts while the course is public.
+      if (!open) return action === 'leave';
+      return action === 'preview' || action === 'study' || action === 'leave';
+    case 'pendingInvitee':
+      return action === 'preview' || action === 'acceptInvitation' || (open && action === 'join');
+    case 'revokedMember':
+      // Revoked: the old link does not bring them back; a new invitation from the owner does (pendingInvitee).
+      return false;
+    case 'stranger':
+      return open && (action === 'preview' || action === 'join');
+    case 'anonymous':
+      return false;
+  }
+}
+
+export interface SpaceRow {
+  id: string;
+  uuid: string;
+  directoryId: string;
+  ownerId: string;
+  name: string;
+  visibility: SpaceVisibility;
+}
+
+export interface SpaceActor {
+  kind: ActorKind;
+  space: SpaceRow;
+  /** The caller's membership (active or revoked), if any. */
+  member: { id: string; role: SpaceRole; isInvited: boolean; revokedAt: Date | null } | null;
+  /** The caller's pending invitation, if any. */
+  invitation: { id: string; role: SpaceRole } | null;
+}
+
+const spaceColumns = {
+  id: space.id,
+  uuid: space.uuid,
+  directoryId: space.directoryId,
+  ownerId: space.ownerId,
+  name: space.name,
+  visibility: space.visibility,
+};
+
+/** The space by its id or its link uuid; null when there is none. */
+export async function findSpace(db: Db, by: { spaceId: string } | { uuid: string }): Promise<SpaceRow | null> {
+  const [row] = await db
+    .select(spaceColumns)
+    .from(space)
+    .where('spaceId' in by ? eq(space.id, by.spaceId) : eq(space.uuid, by.uuid))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What `userId` (null: signed out) is to `row`. */
+export async function spaceActor(db: Db, userId: string | null, row: SpaceRow): Promise<SpaceActor> {
+  if (!userId) return { kind: 'anonymous', space: row, member: null, invitation: null };
+  if (row.ownerId === userId) return { kind: 'owner', space: row, member: null, invitation: null };
+  const [member] = await db
+    .select({ id: spaceMember.id, role: spaceMember.role, isInvited: spaceMember.isInvited, revokedAt: spaceMember.revokedAt })
+    .from(spaceMember)
+    .where(and(eq(spaceMember.spaceId, row.id), eq(spaceMember.userId, userId)))
+    .limit(1);
+  const [invitation] = await db
+    .select({ id: spaceInvitation.id, role: spaceInvitation.role })
+    .from(spaceInvitation)
+    .innerJoin(user, eq(sql`lower(${user.email})`, spaceInvitation.email))
+    .where(and(eq(spaceInvitation.spaceId, row.id), eq(user.id, userId), eq(spaceInvitation.status, 'pending')))
+    .limit(1);
+  const found = { space: row, member: member ?? null, invitation: invitation ?? null };
+  if (member && !member.revokedAt) {
+    if (!member.isInvited) return { kind: 'publicMember', ...found };
+    return { kind: member.role === 'editor' ? 'editor' : 'viewer', ...found };
+  }
+  // A pending invitation (a new one after a revocation, too) lets them in again once accepted.
+  if (invitation) return { kind: 'pendingInvitee', ...found };
+  if (member?.revokedAt) return { kind: 'revokedMember', ...found };
+  return { kind: 'stranger', ...found };
+}
+
+/** Whether the actor may do `action` on their space. */
+export function can(actor: SpaceActor, action: SpaceAction): boolean {
+  return decide(actor.kind, action, actor.space.visibility);
+}

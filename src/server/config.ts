@@ -65,6 +65,10 @@ const envSchema = z.object({
   SUPPORT_CHAT_APP_ID: optionalString,
   SUPPORT_CHAT_SECRET: optionalString,
   SUPPORT_CHAT_CSP_SOURCES: optionalString,
+  SMTP_URL: optionalString.refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), {
+    message: 'must be an smtp:// or smtps:// URL',
+  }),
+  SMTP_FROM: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -94,6 +98,14 @@ export interface Config {
   ai: AiConfig | null;
   /** The third-party support-chat widget (spec §7) when SUPPORT_CHAT_SCRIPT_URL and SUPPORT_CHAT_APP_ID are set. */
   supportChat: SupportChatConfig | null;
+  /** Outgoing mail (invitations, issue 8) when SMTP_URL is set; without it nothing is sent. */
+  mail: MailConfig | null;
+}
+
+/** SMTP_URL (smtp[s]://user:pass@host:port) and the From address (SMTP_FROM, else no-reply at APP_URL's host). */
+export interface MailConfig {
+  smtpUrl: string;
+  from: string;
 }
 
 /**
@@ -230,6 +242,15 @@ function supportChatConfig(env: Env): SupportChatConfig | null {
   return { scriptUrl, appId, secret: env.SUPPORT_CHAT_SECRET, cspSources: [...new Set([new URL(scriptUrl).origin, ...extra])] };
 }
 
+function mailConfig(env: Env): MailConfig | null {
+  if (env.SMTP_URL === undefined) {
+    if (env.SMTP_FROM !== undefined) throw new ConfigError('Invalid configuration: SMTP_URL: must be set to send mail (set without it: SMTP_FROM)');
+    return null;
+  }
+  const host = env.APP_URL ? new URL(env.APP_URL).hostname : 'localhost';
+  return { smtpUrl: env.SMTP_URL, from: env.SMTP_FROM ?? `StudyPath <no-reply@${host}>` };
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const given = withoutBlankValues(source);
   const parsed = envSchema.safeParse(given);
@@ -266,5 +287,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ai,
     localTutorWordMs: env.LOCAL_TUTOR_WORD_MS,
     supportChat: supportChatConfig(env),
+    mail: mailConfig(env),
   };
 }

@@ -21,9 +21,10 @@ export const submitAnswerInput = z.object({
   answer: z.string().max(5_000).optional(),
   /** Clamped by the server to 0–30 minutes (src/shared/lesson-rules.ts). */
   timeToCompleteMs: z.number().finite(),
+  ...sharedContext,
 });
-export const skipChallengeInput = z.object({ challengeId: idSchema, runId: idSchema, timeToCompleteMs: z.number().finite() });
-export const finishLessonInput = z.object({ lessonId: idSchema, runId: idSchema });
+export const skipChallengeInput = z.object({ challengeId: idSchema, runId: idSchema, timeToCompleteMs: z.number().finite(), ...sharedContext });
+export const finishLessonInput = z.object({ lessonId: idSchema, runId: idSchema, ...sharedContext });
 export const reportInput = z.object({ challengeId: idSchema, isShared: z.boolean().optional(), sharedSpaceId: z.string().max(100).optional() });
 
 export type LessonState = 'completed' | 'current' | 'locked';

@@ -119,6 +119,11 @@ export interface SpaceContent extends SpaceSummary {
   ownerName: string;
   files: SpaceFileEntry[];
   memberCount: number;
+  /**
+   * Members who joined through the public link (always sent; 0 for anyone but the owner): Make Private needs the typed
+   * 'MAKE PRIVATE' while there are any. Optional in the type only, for clients' test fixtures written before it.
+   */
+  publicMemberCount?: number;
   /** What the caller may do: drives the landing page's buttons. */
   access: {
     canStudy: boolean;

@@ -4,20 +4,25 @@ import { useCourseSearchItems } from '../features/courses/sidebar-search-items';
 import { SupportChatWidget } from '../features/chat/support-chat-widget';
 import { QuestCelebration } from '../features/gamification/quest-celebration';
 import { TimeZoneReporter } from '../features/gamification/time-zone-reporter';
+import { ShareCourseButton } from '../features/sharing/share-button';
 import { AppShell } from '../features/shell/app-shell';
 import { FileViewerDialog } from '../features/viewer/file-viewer-dialog';
 import { sessionQueryOptions } from '../lib/auth-client';
 import { rootRoute } from './__root';
 
 /**
- * The shell with the courses feature's sidebar section and search entries slotted in, the app's file viewer, the quest
- * celebration and the time-zone report (gamification).
+ * The shell with the courses feature's sidebar section and search entries and the sharing feature's Share button
+ * slotted in, the app's file viewer, the quest celebration and the time-zone report (gamification).
  */
 function AppLayout() {
   const courseSearchItems = useCourseSearchItems();
   return (
     <>
-      <AppShell coursesSection={<CoursesSidebarSection />} courseSearchItems={courseSearchItems} />
+      <AppShell
+        coursesSection={<CoursesSidebarSection />}
+        courseSearchItems={courseSearchItems}
+        shareAction={(target) => <ShareCourseButton target={target} />}
+      />
       <FileViewerDialog />
       <SupportChatWidget />
       <QuestCelebration />

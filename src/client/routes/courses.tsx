@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { PageEmptyState } from '../features/shell/page-empty-state';
+import { CoursesPage } from '../features/sharing/courses-page';
 import { appLayoutRoute } from './_app';
 
 export const coursesRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/courses',
-  component: () => <PageEmptyState page="courses" />,
+  component: CoursesPage,
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ArtefactFrame } from '../components/study/artefact-frame';
 import { MindmapPage } from '../features/mindmap/mindmap-page';
 import { PageEmptyState } from '../features/shell/page-empty-state';
-import { useDocumentTitle } from '../features/shell/use-document-title';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { sharedContextSearch } from '../lib/search';
 import { appLayoutRoute } from './_app';
 

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { recordActivity } from '../gamification/activity';
 import { studyArtefact, type ChatCitation } from '../db/schema';
 import type { Logger } from '../logger';
+import type { SharedStudy } from '../study/access';
 import { StudyEngineError, type AnswerPassage, type AnswerTurn, type StudyEngine } from '../study/engine';
 import { getUsage, releaseUsage, reserveUsage, usagePeriod, type UsageReservation } from '../usage/usage-counters';
 import { chatDailyLimitReached, chatFileNotReady, chatMessageEmpty, chatMessageTooLong } from './errors';
@@ -84,10 +85,10 @@ export interface AskedQuestion {
 /** Everything before the answer: access, readiness, the day's allowance, the stored question, the passages. */
 export async function askQuestion(
   db: Db,
-  options: { userId: string; scope: ChatScope; message: string },
+  options: { userId: string; scope: ChatScope; message: string; shared?: SharedStudy | undefined },
 ): Promise<AskedQuestion> {
   const question = checkQuestion(options.message);
-  const conversation = await conversationOf(db, options.userId, options.scope);
+  const conversation = await conversationOf(db, options.userId, options.scope, options.shared);
   if (conversation.fileId !== null && !(await chunksReady(db, conversation.fileId))) throw chatFileNotReady();
   const plan = await planOf(db, options.userId);
   const now = new Date();
@@ -99,6 +100,7 @@ export async function askQuestion(
       scope: conversation.fileId === null ? { directoryId: conversation.directoryId } : { fileId: conversation.fileId },
       language: conversation.language,
       query: retrievalQuery(question, history),
+      excludeFileIds: conversation.hiddenFileIds,
     });
     const { questionId, answerId } = await storeQuestion(db, conversation, question, now);
     return {

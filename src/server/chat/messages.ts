@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chatMessage, type ChatCitation } from '../db/schema';
-import { studyCourseAccess, studyFileAccess } from '../study/access';
+import { studyCourseAccess, studyFileAccess, type SharedStudy } from '../study/access';
 import type { AnswerTurn } from '../study/engine';
 import type { ChatScope } from './retrieval';
 
@@ -27,16 +27,28 @@ export interface Conversation {
   fileName: string | null;
   /** The course's language ('en', 'de'). */
   language: string;
+  /** Files of the course the caller may not study (hidden in a shared course): the course's answers leave them out. */
+  hiddenFileIds: string[];
 }
 
-/** Resolves a scope for a user, refusing (NOT_FOUND) a file or course they may not study. */
-export async function conversationOf(db: Db, userId: string, scope: ChatScope): Promise<Conversation> {
+/**
+ * Resolves a scope for a user, refusing (NOT_FOUND) a file or course they may not study; `shared` is the shared-course
+ * context (studyFileAccess). A member's conversation is their own, as anyone's.
+ */
+export async function conversationOf(db: Db, userId: string, scope: ChatScope, shared?: SharedStudy | undefined): Promise<Conversation> {
   if ('fileId' in scope) {
-    const access = await studyFileAccess(db, userId, scope.fileId);
-    return { userId, directoryId: access.directoryId, fileId: access.fileId, fileName: access.fileName, language: access.language };
+    const access = await studyFileAccess(db, userId, scope.fileId, shared);
+    return {
+      userId,
+      directoryId: access.directoryId,
+      fileId: access.fileId,
+      fileName: access.fileName,
+      language: access.language,
+      hiddenFileIds: [],
+    };
   }
-  const access = await studyCourseAccess(db, userId, scope.directoryId);
-  return { userId, directoryId: access.directoryId, fileId: null, fileName: null, language: access.language };
+  const access = await studyCourseAccess(db, userId, scope.directoryId, shared);
+  return { userId, directoryId: access.directoryId, fileId: null, fileName: null, language: access.language, hiddenFileIds: access.hiddenFileIds };
 }
 
 function inConversation(conversation: Conversation): SQL | undefined {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chunk, file } from '../db/schema';
 import type { AnswerPassage } from '../study/engine';
@@ -41,10 +41,12 @@ const escapeLike = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char
 
 export async function retrievePassages(
   db: Db,
-  options: { scope: ChatScope; language: string; query: string; limit?: number },
+  options: { scope: ChatScope; language: string; query: string; limit?: number; excludeFileIds?: string[] },
 ): Promise<AnswerPassage[]> {
-  const { scope, language, query, limit = PASSAGES_PER_QUESTION } = options;
-  const inScope = 'fileId' in scope ? eq(chunk.fileId, scope.fileId) : eq(file.directoryId, scope.directoryId);
+  const { scope, language, query, limit = PASSAGES_PER_QUESTION, excludeFileIds = [] } = options;
+  const inCourseOrFile = 'fileId' in scope ? eq(chunk.fileId, scope.fileId) : eq(file.directoryId, scope.directoryId);
+  // A course's files hidden from the caller (a shared course's hidden files, for a member) give no passages.
+  const inScope = excludeFileIds.length === 0 ? inCourseOrFile : and(inCourseOrFile, notInArray(chunk.fileId, excludeFileIds));
   const columns = { fileId: chunk.fileId, fileName: file.name, page: chunk.page, text: chunk.text };
 
   const config = searchConfig(language);

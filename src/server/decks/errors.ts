@@ -37,3 +37,11 @@ export function cardTextRefused(side: CardSide, problem: CardTextProblem) {
     messageParams: { max: CARD_SIDE_MAX },
   });
 }
+
+/** A member of a shared course changing the generated deck, which belongs to the course. */
+export const deckGeneratedReadOnly = () =>
+  new AppError({
+    code: 'FORBIDDEN',
+    userMessage: 'Only the course owner can change this deck. Add your own cards to My cards instead.',
+    messageKey: 'deckGeneratedReadOnly',
+  });

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import type { SharedStudy } from '../study/access';
 import { getCards } from './decks';
 
 /**
@@ -54,7 +55,13 @@ export function exportFileName(title: string, extension: string): string {
   return `${base || 'flashcards'}.${extension}`;
 }
 
-export async function exportDeck(options: { db: Db; userId: string; deckId: string; format: DeckExportFormat }): Promise<DeckExport> {
+export async function exportDeck(options: {
+  db: Db;
+  userId: string;
+  deckId: string;
+  format: DeckExportFormat;
+  shared?: SharedStudy | undefined;
+}): Promise<DeckExport> {
   const { deck, fileName, cards } = await getCards(options);
   // A file's own deck is "My cards" in every file; named after its file, it stays apart from the others in Anki.
   const title = deck.generated ? deck.title : `${fileName.replace(/\.[^.]+$/, '')} – ${deck.title}`;

@@ -3,6 +3,7 @@ import type { CardRating, CardPhase, RatingName } from '../../shared/decks';
 import type { Db } from '../db/client';
 import { recordActivity } from '../gamification/activity';
 import { cardState, flashcard, reviewLog } from '../db/schema';
+import type { SharedStudy } from '../study/access';
 import { cardAccess, deckAccess, type CardRow } from './access';
 import { countsOfDeck, LEARN_AHEAD_MS, NEW_CARDS_PER_DAY, STATE } from './counts';
 import { nothingToUndo } from './errors';
@@ -66,9 +67,16 @@ const isLearning = (state: number) => state === STATE.learning || state === STAT
  * The cards to study now, in order: cards in their learning steps that are due, then reviews due (oldest first),
  * then new cards in deck order within today's new-card allowance, then learning cards due within LEARN_AHEAD_MS.
  */
-export async function getSession(options: { db: Db; userId: string; deckId: string; limit?: number; now?: Date }) {
+export async function getSession(options: {
+  db: Db;
+  userId: string;
+  deckId: string;
+  limit?: number;
+  now?: Date;
+  shared?: SharedStudy | undefined;
+}) {
   const { db, userId, deckId, limit = 100, now = new Date() } = options;
-  const { deck } = await deckAccess(db, userId, deckId);
+  const { deck } = await deckAccess(db, userId, deckId, options.shared);
   const rows = await db
     .select({ card: flashcard, state: cardState })
     .from(flashcard)
@@ -108,9 +116,10 @@ export async function reviewCard(options: {
   rating: CardRating;
   durationMs?: number | undefined;
   now?: Date;
+  shared?: SharedStudy | undefined;
 }) {
   const { db, userId, cardId, rating, now = new Date() } = options;
-  const { card, deck } = await cardAccess(db, userId, cardId);
+  const { card, deck } = await cardAccess(db, userId, cardId, options.shared);
   const { reviewId, next } = await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -157,7 +166,13 @@ export async function reviewCard(options: {
  * Undoes the caller's last rating (made within UNDO_WINDOW_MS): the card's schedule is put back exactly as it was, or
  * removed for a card that was new, and the rating no longer counts. With `reviewId`, only if that is still the last.
  */
-export async function undoReview(options: { db: Db; userId: string; reviewId?: string | undefined; now?: Date }) {
+export async function undoReview(options: {
+  db: Db;
+  userId: string;
+  reviewId?: string | undefined;
+  now?: Date;
+  shared?: SharedStudy | undefined;
+}) {
   const { db, userId, reviewId, now = new Date() } = options;
   const mine = eq(reviewLog.userId, userId);
   const [last] = reviewId
@@ -171,7 +186,7 @@ export async function undoReview(options: { db: Db; userId: string; reviewId?: s
     .where(and(mine, gt(reviewLog.reviewedAt, last.reviewedAt)))
     .limit(1);
   if (later) throw nothingToUndo();
-  const { card, deck } = await cardAccess(db, userId, last.cardId);
+  const { card, deck } = await cardAccess(db, userId, last.cardId, options.shared);
   const restored = last.previous ? scheduleColumnsFromSnapshot(last.previous) : null;
   await db.transaction(async (tx) => {
     // Deleting the log row first and only if it is still there: two undos at once restore once.

@@ -55,7 +55,7 @@ export function chatRoutes(services: Services) {
       if (!session) return errorResponse(c, signedOut());
       const parsed = chatRequestSchema.safeParse(await c.req.json().catch(() => undefined));
       if (!parsed.success) return errorResponse(c, chatInvalidRequest());
-      const { fileId, directoryId, message } = parsed.data;
+      const { fileId, directoryId, message, uuid } = parsed.data;
 
       let asked;
       try {
@@ -63,6 +63,7 @@ export function chatRoutes(services: Services) {
           userId: session.user.id,
           scope: fileId !== undefined ? { fileId } : { directoryId: directoryId ?? '' },
           message,
+          shared: uuid ? { uuid } : undefined,
         });
       } catch (error) {
         if (error instanceof AppError) return errorResponse(c, error);

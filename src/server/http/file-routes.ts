@@ -8,6 +8,7 @@ import { file } from '../db/schema';
 import { AppError, httpStatusOf } from '../errors';
 import type { Services } from '../services';
 import { contentDisposition } from '../storage/content-disposition';
+import { studyFileAccess } from '../study/access';
 
 /** How long a URL from GET /api/file-url stays valid. */
 export const FILE_LINK_LIFETIME_SECONDS = 5 * 60;
@@ -87,6 +88,19 @@ async function sessionUserId(services: Services, c: HonoContext): Promise<string
   return session.user.id;
 }
 
+/**
+ * Whose file the signed-in caller may read: their own, or with `?uuid=` (the shared-course context) the course
+ * owner's once studyFileAccess grants it (a member of a shared course reading one of its visible files).
+ */
+async function readerOf(services: Services, c: HonoContext, fileId: string): Promise<string> {
+  const userId = await sessionUserId(services, c);
+  const uuid = c.req.query('uuid');
+  if (!uuid) return userId;
+  const id = idSchema.safeParse(fileId);
+  if (!id.success || uuid.length > 100) throw fileNotFound();
+  return (await studyFileAccess(services.db, userId, id.data, { uuid })).ownerId;
+}
+
 /** The stored MIME type when it is well-formed (it is server-detected, but a header gets nothing unchecked). */
 function safeContentType(mimeType: string): string {
   return /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i.test(mimeType) ? mimeType : 'application/octet-stream';
@@ -147,7 +161,7 @@ async function serveFile(c: HonoContext, services: Services): Promise<Response> 
   if (expires !== undefined || signature !== undefined) {
     checkFileLink(services.config.authSecret, fileId, expires, signature);
   } else {
-    ownerId = await sessionUserId(services, c);
+    ownerId = await readerOf(services, c, fileId);
   }
   const row = await storedFile(services, fileId, ownerId);
   const size = await services.storage.size(row.storageKey);
@@ -191,8 +205,9 @@ async function serveFile(c: HonoContext, services: Services): Promise<Response> 
 }
 
 /**
- * GET /api/file/:fileId — the stored file, to its owner (or to a signed link), with range requests for the viewer.
- * GET /api/file-url/:fileId — `{ url }` the owner's browser may fetch the file from for FILE_LINK_LIFETIME_SECONDS:
+ * GET /api/file/:fileId — the stored file, to its owner (or to a signed link), with range requests for the viewer;
+ * with `?uuid=` to whoever may study it in that shared course.
+ * GET /api/file-url/:fileId — `{ url }` the reader's browser may fetch the file from for FILE_LINK_LIFETIME_SECONDS:
  * the storage's own signed URL (S3), else a signed link to the route above.
  * Refusals answer `{ error: { code, message, messageKey } }` like POST /api/files.
  */
@@ -202,7 +217,8 @@ export function fileRoutes(services: Services) {
     .get('/api/file-url/:fileId', (c) =>
       answer(c, async () => {
         c.header('Cache-Control', 'no-store');
-        const row = await storedFile(services, c.req.param('fileId'), await sessionUserId(services, c));
+        const fileId = c.req.param('fileId');
+        const row = await storedFile(services, fileId, await readerOf(services, c, fileId));
         const url =
           (await services.storage.signedUrl(row.storageKey, {
             expiresInSeconds: FILE_LINK_LIFETIME_SECONDS,

@@ -19,6 +19,8 @@ import { makeUploadDir, receiveUpload, removeStaleUploadDirs, unreadableUpload }
 import { AppError, httpStatusOf } from '../errors';
 import { TRANSCRIPT_MAX_LENGTH } from '../ingest/transcript';
 import type { Services } from '../services';
+import { sharedUploadTarget } from '../study/access';
+import { courseNotFound } from '../courses/errors';
 
 /**
  * The largest file any plan allows plus room for the multipart framing: no upload request may be longer, whatever the
@@ -49,7 +51,11 @@ function errorResponse(c: HonoContext, error: AppError) {
   return c.json({ error: { code, message, messageKey, messageParams } }, httpStatusOf[code] as ContentfulStatusCode);
 }
 
-type UploadEnv = { Variables: { userId: string } };
+/**
+ * `userId`: whose course the upload goes into and whose plan it counts against — the caller, or for an editor of a
+ * shared course (`?uuid=` the space's link id) the course owner. `sharedCourseId`: then the only course allowed.
+ */
+type UploadEnv = { Variables: { userId: string; sharedCourseId: string | null } };
 
 /** Checked before the body is read: nobody signed out, or on another site, can make the server read an upload. */
 function authenticate(services: Services): MiddlewareHandler<UploadEnv> {
@@ -58,9 +64,29 @@ function authenticate(services: Services): MiddlewareHandler<UploadEnv> {
     if (origin && !services.config.trustedOrigins.includes(origin)) return errorResponse(c, foreignOrigin());
     const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
     if (!session) return errorResponse(c, signedOut());
-    c.set('userId', session.user.id);
+    const uuid = c.req.query('uuid');
+    if (uuid) {
+      try {
+        const target = await sharedUploadTarget(services.db, session.user.id, uuid.slice(0, 100));
+        c.set('userId', target.ownerId);
+        c.set('sharedCourseId', target.directoryId);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        c.header('Connection', 'close');
+        return errorResponse(c, error);
+      }
+    } else {
+      c.set('userId', session.user.id);
+      c.set('sharedCourseId', null);
+    }
     await next();
   };
+}
+
+/** Through a shared course, only that course may be uploaded into (another course of its owner is not found). */
+function checkSharedCourse(c: HonoContext<UploadEnv>, courseId: string): void {
+  const shared = c.get('sharedCourseId');
+  if (shared !== null && shared !== courseId) throw courseNotFound();
 }
 
 /**
@@ -98,11 +124,13 @@ async function receiveFiles(c: HonoContext<UploadEnv>, services: Services, tempR
         if (name !== 'directoryId') return;
         const courseId = idSchema.safeParse(value);
         if (!courseId.success) throw noCourse();
+        checkSharedCourse(c, courseId.data);
         await findOwnedCourse(db, userId, courseId.data);
       },
     });
     const courseId = idSchema.safeParse(fields.get('directoryId'));
     if (!courseId.success) throw noCourse();
+    checkSharedCourse(c, courseId.data);
     return await uploadFiles({ db, storage, jobs, log, userId, courseId: courseId.data, files });
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -153,6 +181,7 @@ async function receiveVideoLink(c: HonoContext<UploadEnv>, services: Services) {
   const fields = body as Record<string, unknown>;
   const courseId = idSchema.safeParse(fields.directoryId);
   if (!courseId.success) throw noCourse();
+  checkSharedCourse(c, courseId.data);
   if (typeof fields.videoUrl !== 'string') throw invalidVideoLink();
   const { db, log, studyQueue } = services;
   return addVideoLink({

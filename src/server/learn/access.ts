@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { challenge, lesson, unit } from '../db/schema';
-import { studyFileAccessOr, type StudyFileAccess } from '../study/access';
+import { studyFileAccessOr, type SharedStudy, type StudyFileAccess } from '../study/access';
 import { challengeNotFound, lessonNotFound } from './errors';
 
 /**
- * Who may use a lesson or a challenge: whoever may study its file (studyFileAccess, the one place that rule lives).
+ * Who may use a lesson or a challenge: whoever may study its file (studyFileAccess, the one place that rule lives, with
+ * the shared-course context when given).
  * One of a file the caller may not study is refused exactly like an unknown id.
  */
 export interface LessonRow {
@@ -20,16 +21,22 @@ export type ChallengeRow = typeof challenge.$inferSelect;
 
 const lessonColumns = { id: lesson.id, title: lesson.title, unitId: unit.id, unitTitle: unit.title, fileId: unit.fileId };
 
-export async function lessonAccess(db: Db, userId: string, lessonId: string): Promise<{ lesson: LessonRow; access: StudyFileAccess }> {
+export async function lessonAccess(
+  db: Db,
+  userId: string,
+  lessonId: string,
+  shared?: SharedStudy | undefined,
+): Promise<{ lesson: LessonRow; access: StudyFileAccess }> {
   const [row] = await db.select(lessonColumns).from(lesson).innerJoin(unit, eq(unit.id, lesson.unitId)).where(eq(lesson.id, lessonId)).limit(1);
   if (!row) throw lessonNotFound();
-  return { lesson: row, access: await studyFileAccessOr(db, userId, row.fileId, lessonNotFound) };
+  return { lesson: row, access: await studyFileAccessOr(db, userId, row.fileId, lessonNotFound, shared) };
 }
 
 export async function challengeAccess(
   db: Db,
   userId: string,
   challengeId: string,
+  shared?: SharedStudy | undefined,
 ): Promise<{ challenge: ChallengeRow; lesson: LessonRow; access: StudyFileAccess }> {
   const [row] = await db
     .select({ challenge, lesson: lessonColumns })
@@ -39,5 +46,5 @@ export async function challengeAccess(
     .where(eq(challenge.id, challengeId))
     .limit(1);
   if (!row) throw challengeNotFound();
-  return { ...row, access: await studyFileAccessOr(db, userId, row.lesson.fileId, challengeNotFound) };
+  return { ...row, access: await studyFileAccessOr(db, userId, row.lesson.fileId, challengeNotFound, shared) };
 }

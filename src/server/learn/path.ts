@@ -4,7 +4,7 @@ import { unlockedLessons } from '../../shared/lesson-rules';
 import { PLANS } from '../../shared/plans';
 import type { Db } from '../db/client';
 import { challenge, lesson, lessonProgress, unit, user } from '../db/schema';
-import { studyFileAccess } from '../study/access';
+import { studyFileAccess, type SharedStudy } from '../study/access';
 
 /**
  * The learn path of a file for a user (issue 6 point 1, spec §6): units and lessons in order, each lesson completed
@@ -58,9 +58,9 @@ export async function lessonState(db: Db, userId: string, fileId: string, lesson
   return statesOf(rows, await canSkipUnits(db, userId)).get(lessonId) ?? 'locked';
 }
 
-export async function getPath(options: { db: Db; userId: string; fileId: string }): Promise<LearnPath> {
+export async function getPath(options: { db: Db; userId: string; fileId: string; shared?: SharedStudy | undefined }): Promise<LearnPath> {
   const { db, userId } = options;
-  const access = await studyFileAccess(db, userId, options.fileId);
+  const access = await studyFileAccess(db, userId, options.fileId, options.shared);
   const rows = await pathRows(db, userId, access.fileId);
   const canSkip = await canSkipUnits(db, userId);
   const states = statesOf(rows, canSkip);

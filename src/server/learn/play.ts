@@ -17,6 +17,7 @@ import { recordActivity } from '../gamification/activity';
 import { awardPoints } from '../gamification/points';
 import { challenge, challengeAttempt, challengeOption, challengeReport, lessonProgress, user } from '../db/schema';
 import type { ChallengeAttemptStatus } from '../db/schema/learn';
+import type { SharedStudy } from '../study/access';
 import { challengeAccess, lessonAccess, type ChallengeRow } from './access';
 import {
   challengeAlreadyAnswered,
@@ -41,6 +42,8 @@ export interface PlayOptions {
   /** Signs run ids (the auth secret). */
   secret: string;
   now?: Date;
+  /** The shared-course context (studyFileAccess); hearts, attempts and progress stay the caller's own. */
+  shared?: SharedStudy | undefined;
 }
 
 async function lockedUser(db: Db, userId: string) {
@@ -89,7 +92,7 @@ function toPlay(item: ChallengeRow, options: { id: string; text: string }[], run
 
 export async function getLesson(options: PlayOptions & { lessonId: string }): Promise<LessonToPlay> {
   const { db, userId } = options;
-  const { lesson } = await lessonAccess(db, userId, options.lessonId);
+  const { lesson } = await lessonAccess(db, userId, options.lessonId, options.shared);
   const state = await lessonState(db, userId, lesson.fileId, lesson.id);
   if (state === 'locked') throw lessonLocked();
   const [owner] = await db.select({ hearts: user.hearts, plan: user.plan }).from(user).where(eq(user.id, userId));
@@ -145,7 +148,7 @@ interface AttemptInput {
 async function prepareAttempt(tx: Db, options: PlayOptions & AttemptInput) {
   const { userId } = options;
   const owner = await lockedUser(tx, userId);
-  const { challenge: item, lesson } = await challengeAccess(tx, userId, options.challengeId);
+  const { challenge: item, lesson } = await challengeAccess(tx, userId, options.challengeId, options.shared);
   const run = verifyRun(options.secret, userId, lesson.id, options.runId);
   if (!run) throw lessonRunNotFound();
   const progress = await lessonFinishedAt(tx, userId, lesson.id);
@@ -264,7 +267,7 @@ export async function finishLesson(options: PlayOptions & { lessonId: string; ru
   const { db, userId } = options;
   return db.transaction(async (tx) => {
     const owner = await lockedUser(tx, userId);
-    const { lesson } = await lessonAccess(tx, userId, options.lessonId);
+    const { lesson } = await lessonAccess(tx, userId, options.lessonId, options.shared);
     const run = verifyRun(options.secret, userId, lesson.id, options.runId);
     if (!run) throw lessonRunNotFound();
     const stored = await lessonFinishedAt(tx, userId, lesson.id);

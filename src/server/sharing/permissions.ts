@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { space, spaceInvitation, spaceMember, user, type SpaceRole, type SpaceVisibility } from '../db/schema';
 
@@ -45,9 +45,10 @@ export function decide(actor: ActorKind, action: SpaceAction, visibility: SpaceV
     case 'viewer':
       return action === 'preview' || action === 'study' || action === 'leave';
     case 'publicMember':
-      // Joined through the link: their access lasts while the course is public.
-      if (!open) return action === 'leave';
-      return action === 'preview' || action === 'study' || action === 'leave';
+      // Joined through the link: their access lasts while the course is public. Invited since, they may accept the
+      // invitation (can() asks for one) and so keep their access when the course becomes private.
+      if (action === 'acceptInvitation' || action === 'leave') return true;
+      return open && (action === 'preview' || action === 'study');
     case 'pendingInvitee':
       return action === 'preview' || action === 'acceptInvitation' || (open && action === 'join');
     case 'revokedMember':
@@ -78,7 +79,8 @@ export interface SpaceActor {
   invitation: { id: string; role: SpaceRole } | null;
 }
 
-const spaceColumns = {
+/** The columns of a SpaceRow, for queries that select spaces. */
+export const spaceColumns = {
   id: space.id,
   uuid: space.uuid,
   directoryId: space.directoryId,
@@ -97,22 +99,12 @@ export async function findSpace(db: Db, by: { spaceId: string } | { uuid: string
   return row ?? null;
 }
 
-/** What `userId` (null: signed out) is to `row`. */
-export async function spaceActor(db: Db, userId: string | null, row: SpaceRow): Promise<SpaceActor> {
-  if (!userId) return { kind: 'anonymous', space: row, member: null, invitation: null };
-  if (row.ownerId === userId) return { kind: 'owner', space: row, member: null, invitation: null };
-  const [member] = await db
-    .select({ id: spaceMember.id, role: spaceMember.role, isInvited: spaceMember.isInvited, revokedAt: spaceMember.revokedAt })
-    .from(spaceMember)
-    .where(and(eq(spaceMember.spaceId, row.id), eq(spaceMember.userId, userId)))
-    .limit(1);
-  const [invitation] = await db
-    .select({ id: spaceInvitation.id, role: spaceInvitation.role })
-    .from(spaceInvitation)
-    .innerJoin(user, eq(sql`lower(${user.email})`, spaceInvitation.email))
-    .where(and(eq(spaceInvitation.spaceId, row.id), eq(user.id, userId), eq(spaceInvitation.status, 'pending')))
-    .limit(1);
-  const found = { space: row, member: member ?? null, invitation: invitation ?? null };
+type MemberRow = NonNullable<SpaceActor['member']>;
+type InvitationRow = NonNullable<SpaceActor['invitation']>;
+
+/** The actor kind from what the database holds about the caller and the space. */
+function classify(row: SpaceRow, member: MemberRow | null, invitation: InvitationRow | null): SpaceActor {
+  const found = { space: row, member, invitation };
   if (member && !member.revokedAt) {
     if (!member.isInvited) return { kind: 'publicMember', ...found };
     return { kind: member.role === 'editor' ? 'editor' : 'viewer', ...found };
@@ -123,7 +115,51 @@ export async function spaceActor(db: Db, userId: string | null, row: SpaceRow): 
   return { kind: 'stranger', ...found };
 }
 
+/** What `userId` (null: signed out) is to each of `rows`, by space id: two queries however many spaces. */
+export async function spaceActors(db: Db, userId: string | null, rows: readonly SpaceRow[]): Promise<Map<string, SpaceActor>> {
+  const actors = new Map<string, SpaceActor>();
+  if (!userId) {
+    for (const row of rows) actors.set(row.id, { kind: 'anonymous', space: row, member: null, invitation: null });
+    return actors;
+  }
+  const others = rows.filter((row) => row.ownerId !== userId);
+  const ids = others.map((row) => row.id);
+  const members = ids.length
+    ? await db
+        .select({ spaceId: spaceMember.spaceId, id: spaceMember.id, role: spaceMember.role, isInvited: spaceMember.isInvited, revokedAt: spaceMember.revokedAt })
+        .from(spaceMember)
+        .where(and(inArray(spaceMember.spaceId, ids), eq(spaceMember.userId, userId)))
+    : [];
+  const invitations = ids.length
+    ? await db
+        .select({ spaceId: spaceInvitation.spaceId, id: spaceInvitation.id, role: spaceInvitation.role })
+        .from(spaceInvitation)
+        .innerJoin(user, eq(sql`lower(${user.email})`, spaceInvitation.email))
+        .where(and(inArray(spaceInvitation.spaceId, ids), eq(user.id, userId), eq(spaceInvitation.status, 'pending')))
+    : [];
+  const memberOf = new Map(members.map(({ spaceId, ...member }) => [spaceId, member]));
+  const invitationOf = new Map(invitations.map(({ spaceId, ...invitation }) => [spaceId, invitation]));
+  for (const row of rows) {
+    actors.set(
+      row.id,
+      row.ownerId === userId
+        ? { kind: 'owner', space: row, member: null, invitation: null }
+        : classify(row, memberOf.get(row.id) ?? null, invitationOf.get(row.id) ?? null),
+    );
+  }
+  return actors;
+}
+
+/** What `userId` (null: signed out) is to `row`. */
+export async function spaceActor(db: Db, userId: string | null, row: SpaceRow): Promise<SpaceActor> {
+  const actor = (await spaceActors(db, userId, [row])).get(row.id);
+  if (!actor) throw new Error(`no actor for space ${row.id}`);
+  return actor;
+}
+
 /** Whether the actor may do `action` on their space. */
 export function can(actor: SpaceActor, action: SpaceAction): boolean {
+  // Accepting needs an invitation to accept.
+  if (action === 'acceptInvitation' && !actor.invitation) return false;
   return decide(actor.kind, action, actor.space.visibility);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   DAILY_ACTIVITY_DAYS_LIMIT,
   INDIVIDUAL_ATTEMPTS_LIMIT,
@@ -10,7 +10,7 @@ import {
 import type { Db } from '../db/client';
 import { challenge, challengeAttempt, challengeReport, file, lesson, lessonProgress, unit } from '../db/schema';
 import type { AppError } from '../errors';
-import { studyFileAccess, studyFileAccessOr } from '../study/access';
+import { studyCourseAccess, studyFileAccess, studyFileAccessOr, type SharedStudy } from '../study/access';
 import { lessonStatsNotFound, unitStatsNotFound } from './errors';
 
 /**
@@ -18,12 +18,14 @@ import { lessonStatsNotFound, unitStatsNotFound } from './errors';
  * by PostgreSQL over the caller's challenge_attempt rows (GROUP BY on the user+lesson / user+unit / user+created
  * indexes); JavaScript only divides and rounds the few sums it gets back, so a user with 100,000 attempts costs a few
  * aggregate queries, never 100,000 rows in memory. Access goes through the lesson's, unit's or file's file
- * (studyFileAccess); anything the caller may not study is NOT_FOUND.
+ * (studyFileAccess, with the shared-course context when given); anything the caller may not study is NOT_FOUND.
  */
 
 interface StatsArgs {
   db: Db;
   userId: string;
+  /** The shared-course context: the numbers stay the caller's own, only access goes through the space. */
+  shared?: SharedStudy | undefined;
 }
 
 const a = challengeAttempt;
@@ -94,11 +96,11 @@ const percentage = (part: number, whole: number): number => (whole > 0 ? Math.ro
 const mean = (sum: number, count: number): number => (count > 0 ? Math.round(sum / count) : 0);
 
 /** NOT_FOUND of the file becomes `refusal` (same answer for missing and foreign). */
-async function withAccess(db: Db, userId: string, fileId: string, refusal: () => AppError): Promise<void> {
-  await studyFileAccessOr(db, userId, fileId, refusal);
+async function withAccess(db: Db, userId: string, fileId: string, refusal: () => AppError, shared: SharedStudy | undefined): Promise<void> {
+  await studyFileAccessOr(db, userId, fileId, refusal, shared);
 }
 
-export async function getLessonStats({ db, userId, lessonId }: StatsArgs & { lessonId: string }): Promise<LessonStats> {
+export async function getLessonStats({ db, userId, lessonId, shared }: StatsArgs & { lessonId: string }): Promise<LessonStats> {
   const [row] = await db
     .select({ title: lesson.title, fileId: unit.fileId })
     .from(lesson)
@@ -106,7 +108,7 @@ export async function getLessonStats({ db, userId, lessonId }: StatsArgs & { les
     .where(eq(lesson.id, lessonId))
     .limit(1);
   if (!row) throw lessonStatsNotFound();
-  await withAccess(db, userId, row.fileId, lessonStatsNotFound);
+  await withAccess(db, userId, row.fileId, lessonStatsNotFound, shared);
 
   const scope = and(eq(a.userId, userId), eq(a.lessonId, lessonId));
   const [challengeCount] = await db.select({ total: int(sql`count(*)`) }).from(challenge).where(eq(challenge.lessonId, lessonId));
@@ -169,10 +171,10 @@ export async function getLessonStats({ db, userId, lessonId }: StatsArgs & { les
   };
 }
 
-export async function getUnitStats({ db, userId, unitId }: StatsArgs & { unitId: string }): Promise<UnitStats> {
+export async function getUnitStats({ db, userId, unitId, shared }: StatsArgs & { unitId: string }): Promise<UnitStats> {
   const [row] = await db.select({ title: unit.title, fileId: unit.fileId }).from(unit).where(eq(unit.id, unitId)).limit(1);
   if (!row) throw unitStatsNotFound();
-  await withAccess(db, userId, row.fileId, unitStatsNotFound);
+  await withAccess(db, userId, row.fileId, unitStatsNotFound, shared);
 
   const lessons = await db
     .select({ id: lesson.id, title: lesson.title, challenges: int(sql`count(${challenge.id})`) })
@@ -229,10 +231,11 @@ export async function getUnitStats({ db, userId, unitId }: StatsArgs & { unitId:
   };
 }
 
-export async function getOverallStats({ db, userId, fileId }: StatsArgs & { fileId?: string | undefined }): Promise<OverallStats> {
-  if (fileId) await studyFileAccess(db, userId, fileId);
-  // Without a file: every file the caller may study, which today (studyFileAccess) is every file they own.
-  const fileScope = fileId ? eq(file.id, fileId) : eq(file.ownerId, userId);
+export async function getOverallStats({ db, userId, fileId, shared }: StatsArgs & { fileId?: string | undefined }): Promise<OverallStats> {
+  if (fileId) await studyFileAccess(db, userId, fileId, shared);
+  // Without a file: every file the caller may study — without a shared context every file they own, with one the
+  // visible files of the shared course.
+  const fileScope = fileId ? eq(file.id, fileId) : shared ? await sharedCourseFiles(db, userId, shared) : eq(file.ownerId, userId);
 
   const units = await db
     .select({
@@ -292,6 +295,13 @@ export async function getOverallStats({ db, userId, fileId }: StatsArgs & { file
       completionPercentage: percentage(completed.get(entry.id) ?? 0, entry.lessons),
     })),
   };
+}
+
+/** The files of a shared course the caller may study (studyCourseAccess: NOT_FOUND when they may not study it). */
+async function sharedCourseFiles(db: Db, userId: string, shared: SharedStudy): Promise<SQL | undefined> {
+  const course = await studyCourseAccess(db, userId, null, shared);
+  const inCourse = eq(file.directoryId, course.directoryId);
+  return course.hiddenFileIds.length === 0 ? inCourse : and(inCourse, notInArray(file.id, course.hiddenFileIds));
 }
 
 function emptyOverall(): OverallStats {

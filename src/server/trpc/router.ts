@@ -7,6 +7,7 @@ import { gamificationRouter } from './routers/gamification';
 import { learnRouter } from './routers/learn';
 import { mindmapRouter } from './routers/mindmap';
 import { shopRouter } from './routers/shop';
+import { spacesRouter } from './routers/spaces';
 import { statsRouter } from './routers/stats';
 import { summaryRouter } from './routers/summary';
 import { systemRouter } from './routers/system';
@@ -25,6 +26,7 @@ export const appRouter = router({
   learn: learnRouter,
   stats: statsRouter,
   shop: shopRouter,
+  spaces: spacesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { AlertTriangle, Loader2, RotateCcw, Sparkles } from 'lucide-react';
+import { AlertTriangle, Link2Off, Loader2, RotateCcw, Sparkles } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -54,8 +54,9 @@ export function ArtefactFrame({
   noFile: ReactNode;
   children: (file: StudyFile) => ReactNode;
 }) {
-  const { file, loading } = useStudyFile();
+  const { file, loading, sharedUnavailable } = useStudyFile();
   if (loading) return <FrameSkeleton />;
+  if (sharedUnavailable) return <SharedUnavailable />;
   if (!file) return <>{noFile}</>;
   return (
     <ArtefactGate page={page} file={file}>
@@ -68,7 +69,7 @@ function ArtefactGate({ page, file, children }: { page: StudyPage; file: StudyFi
   const trpc = useTRPC();
   const kind = ARTEFACT_OF[page];
   const status = useQuery({
-    ...trpc.file.getProcessingStatus.queryOptions({ fileId: file.id }),
+    ...trpc.file.getProcessingStatus.queryOptions({ fileId: file.id, ...file.shared }),
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data) return false;
@@ -108,6 +109,26 @@ function useGeneratingOverlay(generating: boolean, type: LoadingOverlayType) {
       if (opened.current !== null) closeLoadingOverlay(opened.current);
     },
     [],
+  );
+}
+
+/** A shared course's file the student may not study (unknown link, hidden file, access lost): said plainly. */
+function SharedUnavailable() {
+  const { t } = useTranslation('sharing');
+  return (
+    <Panel testId="study-shared-unavailable">
+      <Link2Off aria-hidden="true" className="size-9 text-muted-foreground" />
+      <h1 className="mt-5 text-xl font-bold tracking-tight">{t('landing.notFoundTitle')}</h1>
+      <p className="mt-2 text-sm text-muted-foreground">{t('landing.notFoundDescription')}</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Button asChild>
+          <Link to="/courses">{t('landing.findCourse')}</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/dashboard">{t('landing.dashboard')}</Link>
+        </Button>
+      </div>
+    </Panel>
   );
 }
 

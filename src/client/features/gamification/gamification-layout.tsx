@@ -1,8 +1,9 @@
 import { AlertTriangle, RotateCcw, type LucideIcon } from 'lucide-react';
-import { useEffect, type ComponentProps, type ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export type Tone = 'streak' | 'points' | 'heart' | 'primary' | 'freeze' | 'star';
 
@@ -15,15 +16,6 @@ export const TONE_CHIP: Record<Tone, string> = {
   freeze: 'bg-sky-500/12 text-sky-500',
   star: 'bg-star/15 text-star',
 };
-
-/** Names the browser tab after the page ("Streaks · StudyPath"). */
-export function usePageTitle(page: string) {
-  const { t } = useTranslation('shell');
-  const title = t('documentTitle', { page });
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
-}
 
 /** The frame of a gamification page: a heading with its icon and a short line, then the page's cards. */
 export function GamificationPage({
@@ -45,7 +37,7 @@ export function GamificationPage({
   children: ReactNode;
   busy?: boolean;
 }) {
-  usePageTitle(title);
+  useDocumentTitle(title);
   return (
     <section
       aria-labelledby="page-title"

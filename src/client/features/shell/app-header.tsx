@@ -1,4 +1,4 @@
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Link, useRouterState, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Eye, FileText, FolderOpen, Menu, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { cn } from '../../lib/cn';
 import { useFileViewer } from '../../lib/file-viewer';
 import { useTRPC } from '../../lib/trpc';
 import { Logo } from './logo';
+import { SharedFileContext, type ShareActionRenderer } from './shared-file-context';
 import { ProgressCounters } from './progress-counters';
 import { HEADER_TABS, showsHeaderNavigation } from './route-visibility';
 import { useStudyTabLinks } from './study-tabs';
@@ -16,10 +17,13 @@ import { UnavailableAction } from './unavailable-action';
  * The header of spec §2 for medium and larger screens. `onOpenMenu` is given below the large breakpoint, where the
  * sidebar is a drawer.
  */
-export function AppHeader({ signedIn, onOpenMenu }: { signedIn: boolean; onOpenMenu?: () => void }) {
+export function AppHeader({ signedIn, onOpenMenu, shareAction }: { signedIn: boolean; onOpenMenu?: () => void; shareAction?: ShareActionRenderer }) {
   const { t } = useTranslation('shell');
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const search = useSearch({ strict: false });
   const navigation = signedIn && showsHeaderNavigation(pathname);
+  // A shared course's file (?uuid=&id=, spec §2) is shown instead of the student's own open file.
+  const shared = search.uuid && search.id ? { uuid: String(search.uuid), id: String(search.id) } : null;
   return (
     <header data-testid="app-header" className="sticky top-0 z-20 border-b border-border bg-background/90 backdrop-blur-md">
       <div className="flex h-16 items-center gap-3 px-4 lg:px-6">
@@ -31,7 +35,7 @@ export function AppHeader({ signedIn, onOpenMenu }: { signedIn: boolean; onOpenM
             <Logo withWordmark={false} />
           </>
         )}
-        {navigation && <FileContext />}
+        {navigation && (shared ? <SharedFileContext uuid={shared.uuid} id={shared.id} shareAction={shareAction} /> : <FileContext shareAction={shareAction} />)}
         {signedIn && <ProgressCounters className="ml-auto gap-0.5" />}
       </div>
       {navigation && <HeaderTabs />}
@@ -45,7 +49,7 @@ const crumbClass = 'flex min-w-0 items-center gap-2 rounded-md px-1 py-1 hover:t
  * Breadcrumbs of the open course and file (file.getActiveFile), both leading to the dashboard's files, with the
  * file's actions. 'My Course' stands in when the course has no name (spec §9).
  */
-function FileContext() {
+function FileContext({ shareAction }: { shareAction?: ShareActionRenderer }) {
   const { t } = useTranslation('shell');
   const trpc = useTRPC();
   const activeFile = useQuery(trpc.file.getActiveFile.queryOptions()).data;
@@ -72,7 +76,11 @@ function FileContext() {
       </nav>
       <div className="flex shrink-0 items-center gap-2">
         <ViewFileAction file={activeFile} />
-        <UnavailableAction icon={Share2} label={t('header.share')} reason={t('header.shareUnavailable')} showLabel testId="header-share" />
+        {shareAction && activeFile ? (
+          shareAction({ directoryId: activeFile.directory.id, courseName: activeFile.directory.name })
+        ) : (
+          <UnavailableAction icon={Share2} label={t('header.share')} reason={t('header.shareUnavailable')} showLabel testId="header-share" />
+        )}
       </div>
     </div>
   );

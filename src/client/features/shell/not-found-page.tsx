@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { PageIllustration } from './page-illustration';
 import { ShellLayout } from './shell-layout';
-import { useDocumentTitle } from './use-document-title';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** Any unknown address, shown inside the shell so the way back is right there; visitors see the Sign In link. */
 export function NotFoundPage() {

@@ -19,7 +19,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { PageIllustration, type IllustrationTone } from './page-illustration';
-import { useDocumentTitle } from './use-document-title';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export type EmptyStatePage =
   | 'upload'

@@ -13,6 +13,7 @@ import { BottomBar } from './bottom-bar';
 import { MobileDrawer } from './mobile-drawer';
 import { MobileTopBar } from './mobile-top-bar';
 import { showsBottomBar } from './route-visibility';
+import type { ShareActionRenderer } from './shared-file-context';
 import { SidebarContent, type SidebarCourses } from './sidebar';
 import { LARGE_UP, MEDIUM_UP, useMediaQuery } from './use-media-query';
 import { useNavigationLoadingOverlay } from './use-navigation-loading-overlay';
@@ -23,7 +24,7 @@ import { publicConfigQuery } from './user-menu';
  * The frame around every app page (spec §2): sidebar (a drawer below the large breakpoint), header on medium and
  * larger screens, the compact top bar and bottom tab bar on phones, and the page in <main id="main">.
  */
-export function ShellLayout({ children, ...courses }: SidebarCourses & { children: ReactNode }) {
+export function ShellLayout({ children, shareAction, ...courses }: SidebarCourses & { children: ReactNode; shareAction?: ShareActionRenderer }) {
   const { t } = useTranslation('shell');
   const trpc = useTRPC();
   const session = useQuery(sessionQueryOptions);
@@ -52,7 +53,7 @@ export function ShellLayout({ children, ...courses }: SidebarCourses & { childre
         )}
         <div className="flex min-w-0 flex-1 flex-col">
           {medium ? (
-            <AppHeader signedIn={signedIn} onOpenMenu={large ? undefined : openDrawer} />
+            <AppHeader signedIn={signedIn} onOpenMenu={large ? undefined : openDrawer} shareAction={shareAction} />
           ) : (
             <MobileTopBar signedIn={signedIn} visitor={!signedIn && !session.isPending} onOpenMenu={openDrawer} />
           )}

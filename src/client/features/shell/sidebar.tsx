@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { LayoutDashboard, Users, X } from 'lucide-react';
+import { FileText, LayoutDashboard, Users, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -80,6 +80,18 @@ function SignedInNavigation({ coursesSection, courseSearchItems = [] }: SidebarC
         </Link>
       ),
     })),
+    ...sharedCourses.flatMap((course) =>
+      course.files.map((file) => ({
+        key: `shared-${course.id}-${file.id}`,
+        text: file.name,
+        render: (label: ReactNode) => (
+          <Link to="/summary" search={{ uuid: course.uuid, id: file.id }} className={sidebarLinkClass}>
+            <FileText aria-hidden="true" />
+            <span className="truncate">{label}</span>
+          </Link>
+        ),
+      })),
+    ),
   ];
   return (
     <>

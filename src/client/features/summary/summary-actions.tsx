@@ -8,7 +8,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Tooltip } from '../../components/ui/tooltip';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { copyText, printDocument } from './browser-actions';
+import { copyText } from '../../lib/clipboard';
+import { printDocument } from './browser-actions';
 
 /**
  * What a student does with a summary: copy it as Markdown, print it or save it as a PDF (the browser's print dialog,

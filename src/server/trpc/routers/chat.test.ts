@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { PLANS } from '../../../shared/plans';
 import { ask, readStream, readyChatFile } from '../../chat/test-chat';
-import { chatMessage } from '../../db/schema';
+import { chatMessage, space } from '../../db/schema';
 import { insertCourse, insertFile } from '../../test/courses';
 import { callerFor, createTestServices, createUser, expectRefused } from '../../test/harness';
 
@@ -19,7 +19,9 @@ describe('chat procedures', () => {
     await readStream(await ask(services, owner, { fileId: file.id, message: 'And chlorophyll?' }));
     await readStream(await ask(services, owner, { directoryId: courseId, message: 'What is a cell?' }));
 
-    const history = await caller.chat.history({ fileId: file.id, uuid: 'shared', id: '7' });
+    // The same conversation through the owner's shared course.
+    const [shared] = await services.db.insert(space).values({ directoryId: courseId, ownerId: owner.user.id, name: 'Biology' }).returning();
+    const history = await caller.chat.history({ fileId: file.id, uuid: shared!.uuid, id: file.id });
     expect(history.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(history[0]).toMatchObject({ parts: [{ type: 'text', text: 'What is photosynthesis?' }], metadata: { status: 'complete', citations: [] } });
     expect(history[1]?.metadata?.citations?.[0]).toMatchObject({ fileId: file.id, fileName: 'Cell Biology.txt' });

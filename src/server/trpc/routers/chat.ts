@@ -5,10 +5,14 @@ import { chatUsage } from '../../chat/ask';
 import { clearConversation, conversationOf, loadHistory, type ChatHistoryMessage } from '../../chat/messages';
 import type { ChatScope } from '../../chat/retrieval';
 import { suggestQuestions } from '../../chat/suggestions';
+import { sharedOf } from '../../study/access';
 import type { ChatUIMessage } from '../../chat/ui-message';
 import { protectedProcedure, router } from '../init';
 
-/** Study tab procedures for the chat tab (issue 5); the answer itself streams from POST /api/chat. See README's API section. */
+/**
+ * Study tab procedures for the chat tab (issue 5); the answer itself streams from POST /api/chat. See README's API section.
+ * `uuid` is the shared-course context (studyFileAccess); a member's conversations are their own.
+ */
 const sharedContext = { uuid: z.string().max(100).optional(), id: z.string().max(100).optional() };
 const scopeInput = z.union([
   z.object({ fileId: idSchema, ...sharedContext }),
@@ -36,13 +40,13 @@ function toUiMessage(message: ChatHistoryMessage): ChatUIMessage {
 export const chatRouter = router({
   /** The conversation about a file, or about a whole course, oldest message first. */
   history: protectedProcedure.input(scopeInput).query(async ({ ctx, input }) => {
-    const conversation = await conversationOf(ctx.services.db, ctx.user.id, scopeOf(input));
+    const conversation = await conversationOf(ctx.services.db, ctx.user.id, scopeOf(input), sharedOf(input));
     return (await loadHistory(ctx.services.db, conversation)).map(toUiMessage);
   }),
   /** Today's chat messages: used, the plan's limit, and what is left. */
   usage: protectedProcedure.query(({ ctx }) => chatUsage(ctx.services.db, ctx.user.id)),
   clear: protectedProcedure.input(scopeInput).mutation(async ({ ctx, input }) => {
-    const conversation = await conversationOf(ctx.services.db, ctx.user.id, scopeOf(input));
+    const conversation = await conversationOf(ctx.services.db, ctx.user.id, scopeOf(input), sharedOf(input));
     return { deleted: await clearConversation(ctx.services.db, conversation) };
   }),
   /**
@@ -59,7 +63,7 @@ export const chatRouter = router({
   suggestions: protectedProcedure
     .input(z.object({ fileId: idSchema, ...sharedContext }))
     .query(async ({ ctx, input }) => {
-      const conversation = await conversationOf(ctx.services.db, ctx.user.id, { fileId: input.fileId });
+      const conversation = await conversationOf(ctx.services.db, ctx.user.id, { fileId: input.fileId }, sharedOf(input));
       return suggestQuestions(ctx.services.db, input.fileId, conversation.language);
     }),
 });

@@ -5,12 +5,13 @@ import { reviewsToday } from '../../decks/counts';
 import { createCard, deleteCard, generateDeck, getCards, listDecks, updateCard } from '../../decks/decks';
 import { exportDeck } from '../../decks/export';
 import { getSession, reviewCard, SESSION_LIMIT_MAX, undoReview } from '../../decks/study';
+import { sharedOf } from '../../study/access';
 import { protectedProcedure, router } from '../init';
 
 /**
  * The Flashcards tab (issue 5; README "API"): a file's decks with the caller's counts, study sessions scheduled by
  * FSRS per user, card editing, AI deck generation and exports. Access goes through the deck's file
- * (studyFileAccess); `uuid`/`id`, the shared-course context, are accepted for sharing to use.
+ * (studyFileAccess); `uuid`, the shared-course context, names the space a member studies the file through.
  */
 const sharedContext = { uuid: z.string().max(100).optional(), id: z.string().max(100).optional() };
 
@@ -26,14 +27,20 @@ const cardInput = z.object({ cardId: idSchema, ...sharedContext });
 export const decksRouter = router({
   list: protectedProcedure
     .input(z.object({ fileId: idSchema, ...sharedContext }))
-    .query(({ ctx, input }) => listDecks({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId })),
+    .query(({ ctx, input }) => listDecks({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId, shared: sharedOf(input) })),
   getCards: protectedProcedure
     .input(deckInput)
-    .query(({ ctx, input }) => getCards({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId })),
+    .query(({ ctx, input }) => getCards({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId, shared: sharedOf(input) })),
   getSession: protectedProcedure
     .input(z.object({ deckId: idSchema, limit: z.number().int().min(1).max(SESSION_LIMIT_MAX).optional(), ...sharedContext }))
     .query(({ ctx, input }) =>
-      getSession({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId, ...(input.limit ? { limit: input.limit } : {}) }),
+      getSession({
+        db: ctx.services.db,
+        userId: ctx.user.id,
+        deckId: input.deckId,
+        shared: sharedOf(input),
+        ...(input.limit ? { limit: input.limit } : {}),
+      }),
     ),
   review: protectedProcedure
     .input(
@@ -45,11 +52,18 @@ export const decksRouter = router({
       }),
     )
     .mutation(({ ctx, input }) =>
-      reviewCard({ db: ctx.services.db, userId: ctx.user.id, cardId: input.cardId, rating: input.rating, durationMs: input.durationMs }),
+      reviewCard({
+        db: ctx.services.db,
+        userId: ctx.user.id,
+        cardId: input.cardId,
+        rating: input.rating,
+        durationMs: input.durationMs,
+        shared: sharedOf(input),
+      }),
     ),
   undoReview: protectedProcedure
     .input(z.object({ reviewId: idSchema.optional(), ...sharedContext }))
-    .mutation(({ ctx, input }) => undoReview({ db: ctx.services.db, userId: ctx.user.id, reviewId: input.reviewId })),
+    .mutation(({ ctx, input }) => undoReview({ db: ctx.services.db, userId: ctx.user.id, reviewId: input.reviewId, shared: sharedOf(input) })),
   reviewsToday: protectedProcedure.query(async ({ ctx }) => ({ count: await reviewsToday(ctx.services.db, ctx.user.id) })),
   createCard: protectedProcedure
     .input(
@@ -60,24 +74,32 @@ export const decksRouter = router({
         }),
     )
     .mutation(({ ctx, input }) => {
-      const base = { db: ctx.services.db, userId: ctx.user.id, front: input.front, back: input.back };
+      const base = { db: ctx.services.db, userId: ctx.user.id, front: input.front, back: input.back, shared: sharedOf(input) };
       return input.deckId !== undefined ? createCard({ ...base, deckId: input.deckId }) : createCard({ ...base, fileId: input.fileId ?? '' });
     }),
   updateCard: protectedProcedure
     .input(z.object({ cardId: idSchema, front: cardText, back: cardText, ...sharedContext }))
-    .mutation(({ ctx, input }) => updateCard({ db: ctx.services.db, userId: ctx.user.id, ...input })),
+    .mutation(({ ctx, input }) =>
+      updateCard({ db: ctx.services.db, userId: ctx.user.id, cardId: input.cardId, front: input.front, back: input.back, shared: sharedOf(input) }),
+    ),
   deleteCard: protectedProcedure
     .input(cardInput)
-    .mutation(({ ctx, input }) => deleteCard({ db: ctx.services.db, userId: ctx.user.id, cardId: input.cardId })),
+    .mutation(({ ctx, input }) => deleteCard({ db: ctx.services.db, userId: ctx.user.id, cardId: input.cardId, shared: sharedOf(input) })),
   generate: protectedProcedure
     .input(z.object({ fileId: idSchema, ...sharedContext }))
     .mutation(({ ctx, input }) =>
-      generateDeck({ db: ctx.services.db, studyQueue: ctx.services.studyQueue, userId: ctx.user.id, fileId: input.fileId }),
+      generateDeck({
+        db: ctx.services.db,
+        studyQueue: ctx.services.studyQueue,
+        userId: ctx.user.id,
+        fileId: input.fileId,
+        shared: sharedOf(input),
+      }),
     ),
   exportCsv: protectedProcedure
     .input(deckInput)
-    .query(({ ctx, input }) => exportDeck({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId, format: 'csv' })),
+    .query(({ ctx, input }) => exportDeck({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId, format: 'csv', shared: sharedOf(input) })),
   exportAnki: protectedProcedure
     .input(deckInput)
-    .query(({ ctx, input }) => exportDeck({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId, format: 'anki' })),
+    .query(({ ctx, input }) => exportDeck({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId, format: 'anki', shared: sharedOf(input) })),
 });

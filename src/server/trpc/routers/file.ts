@@ -14,9 +14,31 @@ import {
   setActiveFile,
 } from '../../courses/files';
 import { studyArtefactKinds } from '../../db/schema';
+import type { Db } from '../../db/client';
+import {
+  sharedOf,
+  studyEditFilesForbidden,
+  studyFileAccess,
+  studyFileAction,
+  studyOwnerOnly,
+} from '../../study/access';
 import { protectedProcedure, router } from '../init';
 
 const fileIdInput = z.object({ fileId: idSchema });
+
+/**
+ * The shared-course context (spec §2 `?uuid=&id=`) of the procedures a member of a shared course uses on its files:
+ * with `uuid`, access goes through the space (studyFileAccess) and the file is then read or renamed as its owner's,
+ * the course owner's; without it, as before, the caller's own files only.
+ */
+const sharedContext = { uuid: z.string().max(100).optional(), id: z.string().max(100).optional() };
+const sharedFileInput = z.object({ fileId: idSchema, ...sharedContext });
+
+/** The user id the file is read as: the caller's own, or through a shared course its owner's once access is granted. */
+async function readerOf(db: Db, userId: string, input: { fileId: string; uuid?: string | undefined }): Promise<string> {
+  const shared = sharedOf(input);
+  return shared ? (await studyFileAccess(db, userId, input.fileId, shared)).ownerId : userId;
+}
 
 export const fileRouter = router({
   getActiveFile: protectedProcedure.query(({ ctx }) => getActiveFile({ db: ctx.services.db, userId: ctx.user.id })),
@@ -36,25 +58,46 @@ export const fileRouter = router({
   deleteFile: protectedProcedure
     .input(fileIdInput)
     .mutation(({ ctx, input }) => deleteFile({ ...ctx.services, userId: ctx.user.id, fileId: input.fileId })),
+  // Editors of a shared course rename its files too (the permission model's editFiles); viewers are refused.
   renameFile: protectedProcedure
-    .input(z.object({ fileId: idSchema, newName: fileNameSchema }))
-    .mutation(({ ctx, input }) => renameFile({ db: ctx.services.db, userId: ctx.user.id, ...input })),
+    .input(z.object({ fileId: idSchema, newName: fileNameSchema, ...sharedContext }))
+    .mutation(async ({ ctx, input }) => {
+      const { db } = ctx.services;
+      const shared = sharedOf(input);
+      const userId = shared
+        ? (await studyFileAction(db, ctx.user.id, input.fileId, shared, 'editFiles', studyEditFilesForbidden)).ownerId
+        : ctx.user.id;
+      return renameFile({ db, userId, fileId: input.fileId, newName: input.newName });
+    }),
   getFileExtension: protectedProcedure
-    .input(fileIdInput)
-    .query(({ ctx, input }) => getFileExtension({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId })),
+    .input(sharedFileInput)
+    .query(async ({ ctx, input }) =>
+      getFileExtension({ db: ctx.services.db, userId: await readerOf(ctx.services.db, ctx.user.id, input), fileId: input.fileId }),
+    ),
   getProcessingStatus: protectedProcedure
-    .input(fileIdInput)
-    .query(({ ctx, input }) =>
-      getProcessingStatus({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId }),
+    .input(sharedFileInput)
+    .query(async ({ ctx, input }) =>
+      getProcessingStatus({ db: ctx.services.db, userId: await readerOf(ctx.services.db, ctx.user.id, input), fileId: input.fileId }),
     ),
   getFilePages: protectedProcedure
-    .input(z.object({ fileId: idSchema, withText: z.boolean().default(true) }))
-    .query(({ ctx, input }) => getFilePages({ db: ctx.services.db, userId: ctx.user.id, ...input })),
-  regenerateArtefact: protectedProcedure
-    .input(z.object({ fileId: idSchema, artefact: z.enum(studyArtefactKinds) }))
-    .mutation(({ ctx, input }) =>
-      regenerateArtefact({ db: ctx.services.db, studyQueue: ctx.services.studyQueue, userId: ctx.user.id, ...input }),
+    .input(z.object({ fileId: idSchema, withText: z.boolean().default(true), ...sharedContext }))
+    .query(async ({ ctx, input }) =>
+      getFilePages({
+        db: ctx.services.db,
+        userId: await readerOf(ctx.services.db, ctx.user.id, input),
+        fileId: input.fileId,
+        withText: input.withText,
+      }),
     ),
+  // The course owner's alone: what every member studies is not made again by a member (FORBIDDEN with `uuid`).
+  regenerateArtefact: protectedProcedure
+    .input(z.object({ fileId: idSchema, artefact: z.enum(studyArtefactKinds), ...sharedContext }))
+    .mutation(async ({ ctx, input }) => {
+      const { db, studyQueue } = ctx.services;
+      const shared = sharedOf(input);
+      const userId = shared ? (await studyFileAction(db, ctx.user.id, input.fileId, shared, 'manage', studyOwnerOnly)).ownerId : ctx.user.id;
+      return regenerateArtefact({ db, studyQueue, userId, fileId: input.fileId, artefact: input.artefact });
+    }),
   retryProcessing: protectedProcedure
     .input(fileIdInput)
     .mutation(({ ctx, input }) => retryProcessing({ ...ctx.services, userId: ctx.user.id, fileId: input.fileId })),

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { DAILY_QUEST_POINTS, XP_MILESTONES } from '../../../shared/gamification';
 import type { LessonToPlay, PlayChallenge } from '../../../shared/learn';
 import { MAX_ANSWER_MS, MAX_HEARTS } from '../../../shared/lesson-rules';
-import { challenge, challengeAttempt, challengeOption, challengeReport, lesson, lessonProgress, unit, user } from '../../db/schema';
+import { challenge, challengeAttempt, challengeOption, challengeReport, file, lesson, lessonProgress, space, unit, user } from '../../db/schema';
 import type { LearnPath } from '../../study/artefacts';
 import { storeLearnPath } from '../../study/store';
 import { insertCourse, insertFile, mutationError } from '../../test/courses';
@@ -533,7 +533,13 @@ describe('learn.reportChallenge and learn.unreportChallenge', () => {
     const play = await fixture.caller.learn.getLesson({ lessonId: fixture.lessonIds[0] ?? '' });
     const challengeId = ofType(play, 'match').id;
     await fixture.caller.learn.reportChallenge({ challengeId });
-    const error = await mutationError(services, fixture.owner, 'learn.unreportChallenge', { challengeId, isShared: true, sharedSpaceId: 'space-1' });
+    // The owner's course shared as a space: in it, not even the owner unreports.
+    const [course] = await services.db.select({ id: file.directoryId }).from(file).where(eq(file.id, fixture.fileId));
+    const [shared] = await services.db
+      .insert(space)
+      .values({ directoryId: course?.id ?? '', ownerId: fixture.owner.user.id, name: 'Biology' })
+      .returning({ id: space.id });
+    const error = await mutationError(services, fixture.owner, 'learn.unreportChallenge', { challengeId, isShared: true, sharedSpaceId: shared?.id });
     expect(error).toMatchObject({
       status: 403,
       message: 'Unreporting challenges is not allowed in shared spaces',

@@ -59,8 +59,10 @@ describe('mindmap.get', () => {
     const answer = await callerFor(services, owner).mindmap.get({ fileId: stored.id });
     expect(answer).toMatchObject({ fileId: stored.id, fileName: 'Lecture 1.pdf', root: TREE, nodeCount: 8 });
     expect(answer.createdAt).toBeInstanceOf(Date);
-    // The shared context of spec §2 is accepted (sharing reads it later).
-    expect(await callerFor(services, owner).mindmap.get({ fileId: stored.id, uuid: 'x', id: '7' })).toMatchObject({ nodeCount: 8 });
+    // A shared context names a space (studyFileAccess): a guessed one is the file's NOT_FOUND, even for its owner.
+    await expect(callerFor(services, owner).mindmap.get({ fileId: stored.id, uuid: 'x', id: stored.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   test("refuses a visitor, another user, an unknown and a malformed id with the spec's message", async () => {

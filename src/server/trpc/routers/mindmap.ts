@@ -4,7 +4,7 @@ import { idSchema } from '../../../shared/schemas';
 import { filePage, mindmap } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { MindmapNode } from '../../study/artefacts';
-import { studyFileAccess } from '../../study/access';
+import { sharedOf, studyFileAccess } from '../../study/access';
 import { stopWords } from '../../study/local/stopwords';
 import { protectedProcedure, router } from '../init';
 
@@ -13,7 +13,7 @@ import { protectedProcedure, router } from '../init';
  * best supports its label, read when the student opens the node (one page, not the whole file, per click).
  */
 
-/** The shared-course context of spec §2 (`?uuid=&id=`): accepted now, read when sharing arrives. */
+/** The shared-course context of spec §2 (`?uuid=&id=`): `uuid` names the space (studyFileAccess). */
 const sharedContext = {
   uuid: z.string().max(100).optional(),
   id: z.union([z.string().max(100), z.number()]).optional(),
@@ -37,7 +37,7 @@ export const mindmapRouter = router({
   get: protectedProcedure
     .input(z.object({ fileId: idSchema, ...sharedContext }))
     .query(async ({ ctx, input }) => {
-      const access = await studyFileAccess(ctx.services.db, ctx.user.id, input.fileId);
+      const access = await studyFileAccess(ctx.services.db, ctx.user.id, input.fileId, sharedOf(input));
       const row = await storedTree(ctx.services.db, access.fileId);
       return {
         fileId: access.fileId,
@@ -50,7 +50,7 @@ export const mindmapRouter = router({
   getPassage: protectedProcedure
     .input(z.object({ fileId: idSchema, nodeId: z.string().trim().min(1).max(200), ...sharedContext }))
     .query(async ({ ctx, input }) => {
-      const access = await studyFileAccess(ctx.services.db, ctx.user.id, input.fileId);
+      const access = await studyFileAccess(ctx.services.db, ctx.user.id, input.fileId, sharedOf(input));
       const { tree } = await storedTree(ctx.services.db, access.fileId);
       const node = findNode(tree, input.nodeId);
       if (!node) throw mindmapNodeNotFound();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { TRPCError } from '@trpc/server';
 import { afterAll, describe, expect, test } from 'vitest';
-import { challengeReport, lessonProgress } from '../../db/schema';
+import { challengeReport, lessonProgress, space } from '../../db/schema';
 import { insertAttempts, insertLearnPath, type AttemptRow, type PathShape } from '../../stats/fixtures';
 import { insertCourse, insertFile } from '../../test/courses';
 import { callerFor, createTestServices, createUser, expectRefused, requestApp, type TestUser } from '../../test/harness';
@@ -15,7 +15,7 @@ async function ownerWithPath() {
   const course = await insertCourse(services, owner);
   const stored = await insertFile(services, owner, course.id, { status: 'ready' });
   const path = await insertLearnPath(services.db, stored.id, [[4, 2], [1]]);
-  return { owner, fileId: stored.id, path, caller: callerFor(services, owner) };
+  return { owner, courseId: course.id, fileId: stored.id, path, caller: callerFor(services, owner) };
 }
 
 function attempt(actor: TestUser, path: PathShape, challengeIndex: number, status: AttemptRow['status'], ms: number, at: string): AttemptRow {
@@ -79,8 +79,9 @@ describe('stats.getLessonStats', () => {
   });
 
   test('a lesson never played answers zeroed stats with no activity, shared flags accepted', async () => {
-    const { caller, path } = await ownerWithPath();
-    const stats = await caller.stats.getLessonStats({ lessonId: path.units[1]!.lessons[0]!.id, isShared: true, sharedSpaceId: 'space-1' });
+    const { owner, courseId, caller, path } = await ownerWithPath();
+    const [shared] = await services.db.insert(space).values({ directoryId: courseId, ownerId: owner.user.id, name: 'Biology' }).returning();
+    const stats = await caller.stats.getLessonStats({ lessonId: path.units[1]!.lessons[0]!.id, isShared: true, sharedSpaceId: shared!.id });
     expect(stats).toMatchObject({ lastActivityAt: null, completionPercentage: 0, completedChallenges: 0, totalChallenges: 1, averageCompletionTime: 0 });
     expect(stats.attemptsHistory).toEqual([]);
     expect(stats.individualAttempts).toEqual([]);

@@ -1,5 +1,6 @@
 import { lessonStatsInput, overallStatsInput, unitStatsInput } from '../../../shared/stats';
 import { getLessonStats, getOverallStats, getUnitStats } from '../../stats/stats';
+import { sharedOfFlags } from '../../study/access';
 import { protectedProcedure, router } from '../init';
 
 /**
@@ -10,11 +11,11 @@ import { protectedProcedure, router } from '../init';
 export const statsRouter = router({
   getLessonStats: protectedProcedure
     .input(lessonStatsInput)
-    .query(({ ctx, input }) => getLessonStats({ db: ctx.services.db, userId: ctx.user.id, lessonId: input.lessonId })),
+    .query(({ ctx, input }) => getLessonStats({ db: ctx.services.db, userId: ctx.user.id, lessonId: input.lessonId, shared: sharedOfFlags(input) })),
   getUnitStats: protectedProcedure
     .input(unitStatsInput)
-    .query(({ ctx, input }) => getUnitStats({ db: ctx.services.db, userId: ctx.user.id, unitId: input.unitId })),
+    .query(({ ctx, input }) => getUnitStats({ db: ctx.services.db, userId: ctx.user.id, unitId: input.unitId, shared: sharedOfFlags(input) })),
   getOverallStats: protectedProcedure
     .input(overallStatsInput)
-    .query(({ ctx, input }) => getOverallStats({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId })),
+    .query(({ ctx, input }) => getOverallStats({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId, shared: sharedOfFlags(input) })),
 });

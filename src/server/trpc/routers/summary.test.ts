@@ -59,8 +59,8 @@ describe('summary.get', () => {
     const { owner, stored } = await ownerWithReadyFile();
     const caller = callerFor(services, owner);
     expect(await caller.summary.get({ fileId: stored.id })).toBeNull();
-    // The shared context is accepted (sharing reads it later) and changes nothing for the owner.
-    expect(await caller.summary.get({ fileId: stored.id, uuid: 'a-space', id: '7' })).toBeNull();
+    // A shared context names a space (studyFileAccess): a guessed one is the file's NOT_FOUND, even for its owner.
+    await expect(caller.summary.get({ fileId: stored.id, uuid: 'a-space', id: stored.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await generateArtefact(pipeline, stored.id, 'summary');
     expect(await caller.summary.get({ fileId: stored.id })).toMatchObject({ fileId: stored.id });
   });

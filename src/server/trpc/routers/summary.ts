@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { idSchema } from '../../../shared/schemas';
 import { summary } from '../../db/schema';
-import { studyFileAccess } from '../../study/access';
+import { sharedOf, studyFileAccess } from '../../study/access';
 import { protectedProcedure, router } from '../init';
 
-/** The shared-course context of the study tabs (spec §2, `?uuid=&id=`); accepted now, read once sharing exists. */
+/** The shared-course context of the study tabs (spec §2, `?uuid=&id=`): `uuid` names the space (studyFileAccess). */
 const sharedContext = { uuid: z.string().max(100).optional(), id: z.string().max(100).optional() };
 
 /** Study tab procedures for the summary tab (issue 5); see README's API section. */
@@ -18,7 +18,7 @@ export const summaryRouter = router({
   get: protectedProcedure
     .input(z.object({ fileId: idSchema, ...sharedContext }))
     .query(async ({ ctx, input }) => {
-      const access = await studyFileAccess(ctx.services.db, ctx.user.id, input.fileId);
+      const access = await studyFileAccess(ctx.services.db, ctx.user.id, input.fileId, sharedOf(input));
       const [row] = await ctx.services.db
         .select({ markdown: summary.markdown, content: summary.content, createdAt: summary.createdAt })
         .from(summary)

@@ -1,0 +1,127 @@
+import { Link } from '@tanstack/react-router';
+import { AlertTriangle, FileUp, FolderOpen, Share2 } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SpaceContent } from '../../../shared/sharing';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Skeleton } from '../../components/ui/skeleton';
+import { ContentSettingsTab } from './content-settings-tab';
+import { CourseDetailsTab, useCourseDetailsDraft } from './course-details-tab';
+import { ShareSettingsTab } from './share-settings-tab';
+import { useSpaceContent } from '../../lib/spaces';
+
+export type ShareTab = 'settings' | 'details' | 'content';
+
+/**
+ * The Share Course dialog of spec §2 with its three tabs. `autoGenerate` (the Share flow of spec §4 on a new space)
+ * generates the description and tags once the space is loaded, showing them on Course Details as they arrive.
+ */
+export function ShareCourseDialog({
+  spaceId,
+  open,
+  onOpenChange,
+  autoGenerate = false,
+  initialTab = 'settings',
+}: {
+  spaceId: string | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  autoGenerate?: boolean;
+  initialTab?: ShareTab;
+}) {
+  const { t } = useTranslation('sharing');
+  const content = useSpaceContent(open ? spaceId : null);
+  const space = content.data;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {/* Pinned near the top rather than centred: the tabs differ in height, and a centred dialog would jump. */}
+      <DialogContent className="top-[5vh] max-w-2xl translate-y-0 gap-5 p-5 sm:top-[8vh] sm:max-h-[84vh] sm:p-6" data-testid="share-dialog" aria-describedby={undefined}>
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">
+            <Share2 aria-hidden="true" className="size-5 text-primary" />
+            {t('dialog.title')}
+          </DialogTitle>
+          {space && <DialogDescription className="truncate">{space.name}</DialogDescription>}
+        </DialogHeader>
+        {content.isError ? (
+          <p className="flex items-center gap-2 rounded-xl bg-destructive/10 p-4 text-sm text-destructive" role="alert">
+            <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+            {t('dialog.loadFailed')}
+          </p>
+        ) : !space ? (
+          <div className="flex flex-col gap-3" data-testid="share-dialog-loading">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-24 w-full" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        ) : space.isOwner && space.files.length === 0 ? (
+          <NoFiles directoryId={space.directoryId} />
+        ) : (
+          <ShareTabs key={space.id} space={space} autoGenerate={autoGenerate} initialTab={initialTab} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ShareTabs({ space, autoGenerate, initialTab }: { space: SpaceContent; autoGenerate: boolean; initialTab: ShareTab }) {
+  const { t } = useTranslation('sharing');
+  const draft = useCourseDetailsDraft(space);
+  const started = useRef(false);
+  const { generate, canGenerate } = draft;
+  useEffect(() => {
+    if (!autoGenerate || started.current || !space.isOwner || space.hasGeneratedDescription || !canGenerate) return;
+    started.current = true;
+    void generate();
+  }, [autoGenerate, space.isOwner, space.hasGeneratedDescription, canGenerate, generate]);
+
+  const tabs: ShareTab[] = ['settings', 'details', 'content'];
+  return (
+    <Tabs.Root defaultValue={initialTab} className="flex min-w-0 flex-col gap-5">
+      <Tabs.List aria-label={t('dialog.tabs')} className="grid grid-cols-3 gap-1 rounded-xl bg-muted p-1">
+        {tabs.map((tab) => (
+          <Tabs.Trigger
+            key={tab}
+            value={tab}
+            data-testid={`share-tab-${tab}`}
+            className="min-w-0 rounded-lg px-1.5 py-2 text-xs leading-tight font-semibold text-muted-foreground transition-colors hover:text-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm sm:text-sm"
+          >
+            {t(`dialog.tab.${tab}`)}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value="settings" className="min-w-0 focus-visible:outline-none">
+        <ShareSettingsTab space={space} />
+      </Tabs.Content>
+      {/* Mounted while hidden so a description being generated keeps streaming into it. */}
+      <Tabs.Content value="details" forceMount className="min-w-0 focus-visible:outline-none data-[state=inactive]:hidden">
+        <CourseDetailsTab space={space} draft={draft} />
+      </Tabs.Content>
+      <Tabs.Content value="content" className="min-w-0 focus-visible:outline-none">
+        <ContentSettingsTab space={space} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+/** Spec §2: a course without files cannot be shared yet. */
+function NoFiles({ directoryId }: { directoryId: string }) {
+  const { t } = useTranslation('sharing');
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border px-6 py-10 text-center" data-testid="share-no-files">
+      <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+        <FolderOpen aria-hidden="true" className="size-6" />
+      </span>
+      <h3 className="text-base font-bold">{t('dialog.noFilesTitle')}</h3>
+      <p className="max-w-sm text-sm text-muted-foreground">{t('dialog.noFilesDescription')}</p>
+      <Button asChild className="mt-2">
+        <Link to="/dashboard/upload" search={{ directoryId }}>
+          <FileUp aria-hidden="true" />
+          {t('dialog.uploadFiles')}
+        </Link>
+      </Button>
+    </div>
+  );
+}

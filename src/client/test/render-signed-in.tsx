@@ -1,0 +1,45 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Toaster } from 'sonner';
+import { sessionQueryOptions, type SessionData } from '../lib/auth-client';
+import { i18n } from '../lib/i18n';
+import { createQueryClient, createTrpcClient, TRPCProvider } from '../lib/trpc';
+
+export const USER_ID = 'user-1';
+
+/**
+ * Renders `ui` signed in as USER_ID, inside the app's providers, a router (for links) and a toaster. The session is
+ * put in the cache the way the app's guard leaves it, so no auth request is made.
+ */
+export function renderSignedIn(ui: ReactNode) {
+  const queryClient = createQueryClient();
+  // Only the fields the pages read (the user's id and name); the rest of better-auth's session does not matter here.
+  queryClient.setQueryData(sessionQueryOptions.queryKey, { user: { id: USER_ID, name: 'Olivia Owner' } } as unknown as SessionData);
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        {ui}
+        <Toaster />
+      </>
+    ),
+  });
+  const routes = ['/page', '/dashboard', '/dashboard/upload', '/summary', '/courses', '/space/$uuid'].map((path) =>
+    createRoute({ getParentRoute: () => rootRoute, path }),
+  );
+  const router = createRouter({ routeTree: rootRoute.addChildren(routes), history: createMemoryHistory({ initialEntries: ['/page'] }) });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={createTrpcClient()} queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </TRPCProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { user: userEvent.setup(), router, queryClient };
+}
+

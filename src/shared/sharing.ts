@@ -68,10 +68,14 @@ export interface SharedContext {
   sharedSpaceId: string;
   fileName: string;
   directoryName: string;
+  /** The course's id: the course-wide tutor chat and uploads into the course. */
+  directoryId: string;
   uuid: string;
   id: string;
   /** 'Edit Access' (owner, editor) or 'Read only'. */
   canEdit: boolean;
+  /** The caller owns the course: only the owner makes the study material again (regenerate, retry). */
+  isOwner: boolean;
 }
 
 export interface SpaceFileEntry {

@@ -1,11 +1,11 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, navigate, signUp, test, waitForApp } from './fixtures';
-import { inBothColourSchemes, openFile, uploadStudyFile, waitForArtefacts } from './study-fixtures';
+import { inBothColourSchemes, openFile, originHeader, uploadStudyFile, waitForArtefacts } from './study-fixtures';
 
 /**
  * Shared courses (issue 8) walked by two students: the owner shares a course by its link, a second student joins
- * it from the link and studies its summary in the shared context, then the owner makes the course private and the
- * second student's access ends with a plain message. Screenshots of the dialog, the link page and /courses are taken
+ * it from the link, reads its summary and plays a lesson in the shared context, the owner hides one of the course's
+ * files and then makes the course private, and the second student's access ends with a plain message. Screenshots of the dialog, the link page and /courses are taken
  * on the way (light and dark, desktop and phone widths).
  */
 const DESKTOP = { width: 1440, height: 900 };
@@ -30,8 +30,17 @@ test('a course shared by link is joined, studied read-only, and closed by making
 
   // The owner uploads the paper and opens Share: the course gets a public space and its link is copied.
   await signUp(page);
-  const { fileId } = await uploadStudyFile(page, { courseName: 'Compilers' });
-  await waitForArtefacts(page, fileId, ['summary'], 90_000);
+  const { courseId, fileId } = await uploadStudyFile(page, { courseName: 'Compilers' });
+  // A second file, a short text, so that the owner can hide one and keep one visible.
+  const notes = await page.request.post('/api/files', {
+    multipart: {
+      directoryId: courseId,
+      files: { name: 'Tracing notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Trace trees record hot loops.\n\nA trace is compiled once it is hot.\n') },
+    },
+    headers: originHeader(page),
+  });
+  expect(notes.status(), await notes.text()).toBe(201);
+  await waitForArtefacts(page, fileId, ['summary', 'learn_path'], 90_000);
   await openFile(page, fileId);
   await navigate(page, '/summary');
   await page.getByTestId('header-share').click();
@@ -69,9 +78,46 @@ test('a course shared by link is joined, studied read-only, and closed by making
   await expect(member.getByTestId('header-shared-name')).toHaveText('Shared: Compilers');
   await expect(member.getByTestId('header-shared-access')).toHaveText('Read only');
   await expect(member.getByTestId('summary-page')).toBeVisible({ timeout: 15_000 });
+  // Copy and print are the member's too; making the summary again is the owner's.
+  await expect(member.getByTestId('summary-copy')).toBeVisible();
+  await expect(member.getByTestId('summary-regenerate')).toHaveCount(0);
   await expect(member.getByTestId('shared-course').filter({ hasText: 'Compilers' })).toBeVisible();
   await screenshots(member, testInfo, 'shared-summary', [DESKTOP]);
   const studyUrl = member.url();
+  const sharedCourse = member.getByTestId('shared-course').filter({ hasText: 'Compilers' });
+  await expect(sharedCourse.getByText('Tracing notes.txt')).toBeVisible();
+
+  // The member studies a lesson of the shared file: their own run, through the shared context.
+  await member.getByTestId('header-tab-learn').click();
+  await member.waitForURL(/\/learn\?uuid=[0-9a-f-]{36}&id=/);
+  await expect(member.getByTestId('learn-path')).toBeVisible({ timeout: 30_000 });
+  await member.getByTestId('learn-lesson').first().click();
+  await member.waitForURL(/\/lesson\/.+uuid=/);
+  for (;;) {
+    await expect(member.getByTestId('lesson-skip')).toBeEnabled();
+    await member.getByTestId('lesson-skip').click();
+    await expect(member.getByTestId('lesson-feedback')).toHaveAttribute('data-skipped', 'true');
+    const done = (await member.getByTestId('lesson-progress').getAttribute('aria-valuenow')) === '100';
+    await member.getByTestId('lesson-continue').click();
+    if (done) break;
+  }
+  await expect(member.getByTestId('lesson-finished')).toBeVisible();
+  await expect(member.getByTestId('finish-stars')).toHaveAttribute('data-stars', '1');
+
+  // The owner hides the notes: 'HIDE FILE' typed; the member's course no longer lists them.
+  await page.getByTestId('header-share').click();
+  await dialog.getByTestId('share-tab-content').click();
+  const notesRow = dialog.getByTestId('content-file').filter({ hasText: 'Tracing notes.txt' });
+  await notesRow.getByTestId('content-switch').click();
+  const hide = page.getByRole('alertdialog');
+  await hide.getByRole('textbox').fill('HIDE FILE');
+  await hide.getByRole('button', { name: /hide/i }).click();
+  await expect(page.getByText('Content visibility updated')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await member.reload();
+  await waitForApp(member);
+  await expect(member.getByTestId('shared-course').filter({ hasText: 'Compilers' })).toBeVisible();
+  await expect(member.getByTestId('shared-course').filter({ hasText: 'Compilers' }).getByText('Tracing notes.txt')).toHaveCount(0);
 
   // The owner's link page offers the same dialog, on a phone as well.
   await navigate(page, new URL(link).pathname);

@@ -28,7 +28,10 @@ export function useStudyFile(): { file: StudyFile | null | undefined; loading: b
   const sharedInput = { fileId: shared?.id ?? '', uuid: shared?.uuid, id: shared?.id };
   const status = useQuery({ ...trpc.file.getProcessingStatus.queryOptions(sharedInput), enabled: shared !== null });
   const extension = useQuery({ ...trpc.file.getFileExtension.queryOptions(sharedInput), enabled: shared !== null });
-  if (!shared) return { file: active.data, loading: active.isPending, error: active.isError, sharedUnavailable: false };
+  if (!shared) {
+    const own = active.data ? { ...active.data, canRegenerate: true } : active.data;
+    return { file: own, loading: active.isPending, error: active.isError, sharedUnavailable: false };
+  }
   const failed = sharedContext.isError || status.isError || extension.isError;
   if (failed) return { file: null, loading: false, error: true, sharedUnavailable: true };
   if (!sharedContext.data || !status.data || !extension.data) return { file: undefined, loading: true, error: false, sharedUnavailable: false };
@@ -44,10 +47,12 @@ export function useStudyFile(): { file: StudyFile | null | undefined; loading: b
     // Not known to a member and not used in a shared course: the file's date, its video id and the course's settings.
     createdAt: new Date(0),
     videoId: null,
-    directory: { id: '', name: sharedContext.data.directoryName, model: '', language: 'en', createdAt: new Date(0) },
+    directory: { id: sharedContext.data.directoryId, name: sharedContext.data.directoryName, model: '', language: 'en', createdAt: new Date(0) },
     shared,
+    canRegenerate: sharedContext.data.isOwner,
   };
   return { file, loading: false, error: false, sharedUnavailable: false };
 }
 
-export type StudyFile = ActiveFile & { shared?: { uuid: string; id: string } };
+/** `canRegenerate`: the caller may make the file's study material again (its owner; members of a shared course not). */
+export type StudyFile = ActiveFile & { shared?: { uuid: string; id: string }; canRegenerate: boolean };

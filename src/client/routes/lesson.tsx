@@ -1,4 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { LessonPage } from '../features/learn/lesson-page';
 import { PageEmptyState } from '../features/shell/page-empty-state';
 import { keepSharedContext, sharedContextSearch } from '../lib/search';
@@ -14,7 +15,9 @@ export const lessonRoute = createRoute({
 
 function LessonRoute() {
   const { _splat: splat } = lessonRoute.useParams();
-  const context = keepSharedContext(lessonRoute.useSearch());
+  const { uuid, id } = lessonRoute.useSearch();
+  // One object while the context stays the same: the player's callbacks depend on it.
+  const context = useMemo(() => keepSharedContext({ uuid, id }), [uuid, id]);
   const lessonId = (splat ?? '').split('/')[0] ?? '';
   if (!lessonId) return <PageEmptyState page="lesson" />;
   return <LessonPage lessonId={lessonId} context={context} />;

@@ -78,9 +78,11 @@ describe('invitations', () => {
       sharedSpaceId: course.spaceId,
       fileName: 'Cells.pdf',
       directoryName: 'Shared Biology',
+      directoryId: course.courseId,
       uuid: course.uuid,
       id: course.visibleFile.id,
       canEdit: true,
+      isOwner: false,
     });
     expect((await as(invitee).spaces.getUserSpaces()).member).toEqual([expect.objectContaining({ id: course.spaceId, role: 'editor', isOwner: false })]);
     expect(await as(invitee).spaces.getMyInvitations()).toEqual([]);
@@ -297,7 +299,7 @@ describe('visibility, details and files', () => {
       code: 'NOT_FOUND',
       message: 'File not found. Try to refresh the page.',
     });
-    expect((await owner.spaces.getSharedContext({ uuid: course.uuid, id: course.hiddenFile.id })).canEdit).toBe(true);
+    expect(await owner.spaces.getSharedContext({ uuid: course.uuid, id: course.hiddenFile.id })).toMatchObject({ canEdit: true, isOwner: true });
 
     expect(await owner.spaces.toggleContentVisibility({ ...ids, fileId: course.hiddenFile.id, isVisible: true })).toEqual({
       fileId: course.hiddenFile.id,
@@ -403,16 +405,17 @@ describe('bad input', () => {
   test("an id of another space with this space's uuid is not found, and names neither", async () => {
     const course = await sharedCourse(services, { visibility: 'public' });
     const secret = await sharedCourse(services, { visibility: 'private', name: 'Secret Chemistry' });
+    // Started one at a time: a promise made before it is awaited would reject unhandled.
     const calls = [
-      as(course.owner).spaces.updateSpace({ id: secret.spaceId, uuid: course.uuid, visibility: 'public' }),
-      as(course.owner).spaces.addMember({ spaceId: secret.spaceId, uuid: course.uuid, email: 'a@example.test', role: 'viewer' }),
-      as(course.owner).spaces.toggleContentVisibility({ spaceId: secret.spaceId, uuid: course.uuid, fileId: secret.hiddenFile.id, isVisible: true }),
-      as(course.owner).spaces.getInvitations({ spaceId: secret.spaceId }),
-      as(course.owner).spaces.getSharedContext({ uuid: course.uuid, id: secret.visibleFile.id }),
-      as(course.owner).spaces.getSpaceContent({ spaceId: secret.spaceId }),
+      () => as(course.owner).spaces.updateSpace({ id: secret.spaceId, uuid: course.uuid, visibility: 'public' }),
+      () => as(course.owner).spaces.addMember({ spaceId: secret.spaceId, uuid: course.uuid, email: 'a@example.test', role: 'viewer' }),
+      () => as(course.owner).spaces.toggleContentVisibility({ spaceId: secret.spaceId, uuid: course.uuid, fileId: secret.hiddenFile.id, isVisible: true }),
+      () => as(course.owner).spaces.getInvitations({ spaceId: secret.spaceId }),
+      () => as(course.owner).spaces.getSharedContext({ uuid: course.uuid, id: secret.visibleFile.id }),
+      () => as(course.owner).spaces.getSpaceContent({ spaceId: secret.spaceId }),
     ];
     for (const call of calls) {
-      const refused = await refusal(call);
+      const refused = await refusal(call());
       expect(refused.code).toBe('NOT_FOUND');
       expect(refused.message).not.toMatch(/Secret|Chemistry|Shared Biology/);
     }

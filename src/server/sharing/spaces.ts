@@ -126,9 +126,11 @@ export async function getSharedContext(db: Db, userId: string, input: { uuid: st
     sharedSpaceId: actor.space.id,
     fileName: row.fileName,
     directoryName: row.directoryName,
+    directoryId: actor.space.directoryId,
     uuid: actor.space.uuid,
     id: input.id,
     canEdit: can(actor, 'editFiles'),
+    isOwner: actor.kind === 'owner',
   };
 }
 

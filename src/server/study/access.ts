@@ -22,7 +22,7 @@ export function sharedOf(input: { uuid?: string | undefined }): SharedStudy | un
   return input.uuid ? { uuid: input.uuid } : undefined;
 }
 
-/** The statistics' and reports' shared flags (`isShared`, `sharedSpaceId`) as a shared context, if set. */
+/** The statistics' and reports' shared flags (`isShared`, `sharedSpaceId` — the space's id or link uuid) as a shared context. */
 export function sharedOfFlags(input: { isShared?: boolean | undefined; sharedSpaceId?: string | undefined }): SharedStudy | undefined {
   return input.isShared && input.sharedSpaceId ? { spaceId: input.sharedSpaceId } : undefined;
 }
@@ -54,7 +54,11 @@ async function visibleInSpace(db: Db, spaceId: string, fileId: string): Promise<
 
 /** The space of a shared context and what the caller is to it, when they may study it; else null. */
 async function studyingActor(db: Db, userId: string, shared: SharedStudy): Promise<SpaceActor | null> {
-  const row: SpaceRow | null = await findSpace(db, 'uuid' in shared ? { uuid: shared.uuid } : { spaceId: shared.spaceId });
+  // `sharedSpaceId` may be the space's id or its link uuid (what the client's URL carries); both are random UUIDs.
+  const row: SpaceRow | null =
+    'uuid' in shared
+      ? await findSpace(db, { uuid: shared.uuid })
+      : ((await findSpace(db, { spaceId: shared.spaceId })) ?? (await findSpace(db, { uuid: shared.spaceId })));
   if (!row) return null;
   const actor = await spaceActor(db, userId, row);
   return can(actor, 'study') ? actor : null;

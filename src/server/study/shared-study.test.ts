@@ -72,6 +72,8 @@ describe('members study with their own progress', () => {
     // Two units: the visible file's one; the hidden file's unit is left out. The owner sees both.
     expect(stats.totalUnits).toBe(1);
     expect(stats.totalLessons).toBe(1);
+    // The client's URL carries the space's link id: it serves as sharedSpaceId just as the space's own id does.
+    expect(await as(course.actors.viewer).stats.getOverallStats({ isShared: true, sharedSpaceId: course.uuid })).toEqual(stats);
     const owners = await as(course.owner).stats.getOverallStats({ isShared: true, sharedSpaceId: course.spaceId });
     expect(owners.totalUnits).toBe(2);
     await expect(as(course.actors.stranger).stats.getOverallStats({ isShared: true, sharedSpaceId: course.spaceId })).rejects.toMatchObject({

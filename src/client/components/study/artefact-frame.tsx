@@ -89,7 +89,17 @@ function ArtefactGate({ page, file, children }: { page: StudyPage; file: StudyFi
   if (data.status === 'failed') return <FileFailed file={{ ...data, id: file.id }} />;
   if (generating) return <Generating page={page} reading={isProcessing(data.status)} states={data.artefacts} />;
   if (artefact.status === 'failed') {
-    return <ArtefactFailed page={page} fileId={file.id} kind={kind} errorKey={artefact.errorKey} error={artefact.error} params={artefact.errorParams} />;
+    return (
+      <ArtefactFailed
+        page={page}
+        fileId={file.id}
+        kind={kind}
+        errorKey={artefact.errorKey}
+        error={artefact.error}
+        params={artefact.errorParams}
+        canRetry={file.canRegenerate}
+      />
+    );
   }
   return <>{children(file)}</>;
 }
@@ -218,6 +228,7 @@ function ArtefactFailed({
   errorKey,
   error,
   params,
+  canRetry,
 }: {
   page: StudyPage;
   fileId: string;
@@ -225,6 +236,8 @@ function ArtefactFailed({
   errorKey: string | null;
   error: string | null;
   params: Record<string, string | number> | null;
+  /** Only the file's owner makes an artefact again; a member of a shared course is told so. */
+  canRetry: boolean;
 }) {
   const { t } = useTranslation(['study', 'common']);
   const trpc = useTRPC();
@@ -244,10 +257,16 @@ function ArtefactFailed({
         {reason}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Button onClick={() => regenerate.mutate({ fileId, artefact: kind })} disabled={regenerate.isPending}>
-          <RotateCcw aria-hidden="true" />
-          {t('frame.retry')}
-        </Button>
+        {canRetry ? (
+          <Button onClick={() => regenerate.mutate({ fileId, artefact: kind })} disabled={regenerate.isPending}>
+            <RotateCcw aria-hidden="true" />
+            {t('frame.retry')}
+          </Button>
+        ) : (
+          <p className="text-sm text-muted-foreground" data-testid="study-owner-retries">
+            {t('frame.ownerRetries')}
+          </p>
+        )}
         {errorKey && QUOTA_KEYS.has(errorKey) && (
           <Button asChild variant="outline">
             <Link to="/settings" search={{ mode: 'plans' }}>

@@ -60,7 +60,7 @@ export function ChatPage({ file, context }: { file: StudyFile; context: { uuid?:
 
       <div className="mt-4 flex items-center justify-between gap-3 border-b border-border pb-4">
         <ScopeSwitch value={kind} onChange={setKind} />
-        <ClearChat scope={scope} disabled={!history.data || history.data.length === 0} onCleared={() => setGeneration((count) => count + 1)} />
+        <ClearChat scope={scope} context={context} disabled={!history.data || history.data.length === 0} onCleared={() => setGeneration((count) => count + 1)} />
       </div>
 
       {history.isPending ? (
@@ -143,7 +143,17 @@ function ScopeSwitch({ value, onChange }: { value: ScopeKind; onChange: (kind: S
   );
 }
 
-function ClearChat({ scope, disabled, onCleared }: { scope: ChatScope; disabled: boolean; onCleared: () => void }) {
+function ClearChat({
+  scope,
+  context,
+  disabled,
+  onCleared,
+}: {
+  scope: ChatScope;
+  context: { uuid?: string; id?: string };
+  disabled: boolean;
+  onCleared: () => void;
+}) {
   const { t } = useTranslation('chat');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -179,7 +189,7 @@ function ClearChat({ scope, disabled, onCleared }: { scope: ChatScope; disabled:
         title={t('clear.title')}
         description={t('clear.description')}
         confirmLabel={t('clear.confirm')}
-        onConfirm={() => clear.mutateAsync(scopeInput(scope))}
+        onConfirm={() => clear.mutateAsync({ ...scopeInput(scope), ...context })}
       />
     </>
   );

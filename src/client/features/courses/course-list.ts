@@ -21,14 +21,8 @@ export function withoutFile<F extends { id: string }, T extends { files: readonl
   );
 }
 
-/** What submitting a rename does (spec §5): nothing while blank, just close when unchanged, else rename. */
-export type RenameOutcome = 'blank' | 'unchanged' | 'rename';
-
-export function renameOutcome(currentName: string, typed: string): RenameOutcome {
-  const name = typed.trim();
-  if (!name) return 'blank';
-  return name === currentName ? 'unchanged' : 'rename';
-}
+/** The rename dialog moved to components/ (the sidebar's shared courses use it too); its rule is tested here. */
+export { renameOutcome, type RenameOutcome } from '../../components/rename-dialog';
 
 /** Deleting a course needs its exact name typed (spec §5); surrounding spaces are the only slack. */
 export function courseNameMatches(courseName: string, typed: string): boolean {

@@ -11,7 +11,7 @@ import type { Course } from './course-list';
 import { CreateCourseDialog } from './create-course-dialog';
 import { DeleteCourseDialog } from './delete-course-dialog';
 import { DeleteFileDialog } from './delete-file-dialog';
-import { RenameDialog, type RenameTarget } from './rename-dialog';
+import { RenameDialog, type RenameTarget } from '../../components/rename-dialog';
 import { useActiveFile, useOpenFile } from './use-course-actions';
 
 /** How often the dashboard asks again while a file is still being read. */

@@ -43,6 +43,7 @@ describe('drafts and submissions', () => {
     expect(formatDuration(3_725_000)).toBe('1:02:05');
     expect(formatDuration(-5)).toBe('0:00');
     expect(reportContext({})).toEqual({ isShared: false });
-    expect(reportContext({ uuid: 'u', id: 's1' })).toEqual({ isShared: true, sharedSpaceId: 's1' });
+    // The space's link id (the URL's uuid) identifies the space; id is the file.
+    expect(reportContext({ uuid: 'u', id: 's1' })).toEqual({ isShared: true, sharedSpaceId: 'u' });
   });
 });

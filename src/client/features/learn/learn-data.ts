@@ -15,7 +15,8 @@ export interface LearnFile {
 /** The report flags of spec §7 from the shared context: a shared space is one opened with both uuid and id. */
 export function reportContext(context: SharedContext): { isShared: boolean; sharedSpaceId?: string } {
   const isShared = Boolean(context.uuid && context.id);
-  return isShared ? { isShared, sharedSpaceId: context.id } : { isShared };
+  // The space's link id: the server takes it (or the space's own id) as sharedSpaceId.
+  return isShared ? { isShared, sharedSpaceId: context.uuid } : { isShared };
 }
 
 /** The answer a student is putting together for the challenge on screen. */

@@ -233,13 +233,13 @@ describe('LessonPlayer', () => {
         error: { message: 'Unreporting challenges is not allowed in shared spaces', code: 'FORBIDDEN', status: 403, messageKey: 'unreportSharedSpace' },
       }),
     });
-    const { user } = renderPlayer({ uuid: 'share-uuid', id: 'space-7' });
+    const { user } = renderPlayer({ uuid: 'share-uuid', id: 'file-7' });
     await user.click(await screen.findByTestId('lesson-report', {}, { timeout: 5_000 }));
     const mark = await screen.findByTestId('lesson-reported');
     expect(mark.className).toContain('line-through');
     expect(screen.queryByTestId('lesson-report')).toBeNull();
     expect(screen.getByTestId('challenge-question').className).toContain('line-through');
-    expect(server.of('learn.reportChallenge')[0]!.input).toEqual({ challengeId: 'c1', isShared: true, sharedSpaceId: 'space-7' });
+    expect(server.of('learn.reportChallenge')[0]!.input).toEqual({ challengeId: 'c1', isShared: true, sharedSpaceId: 'share-uuid' });
     await user.click(screen.getByTestId('lesson-unreport'));
     await waitFor(() => expect(document.body.textContent).toContain('Unreporting challenges is not allowed in shared spaces'));
     expect(screen.getByTestId('lesson-reported')).toBeTruthy();

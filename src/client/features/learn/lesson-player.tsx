@@ -121,9 +121,9 @@ export function LessonRun({ lesson, context }: { lesson: LessonToPlay; context: 
   useEffect(() => {
     if (state.phase === 'finishing' && !finishRequested.current) {
       finishRequested.current = true;
-      finish.mutate({ lessonId: lesson.lesson.id, runId });
+      finish.mutate({ lessonId: lesson.lesson.id, runId, ...context });
     }
-  }, [state.phase, finish, lesson.lesson.id, runId]);
+  }, [state.phase, finish, lesson.lesson.id, runId, context]);
 
   const report = useMutation(
     trpc.learn.reportChallenge.mutationOptions({
@@ -145,13 +145,13 @@ export function LessonRun({ lesson, context }: { lesson: LessonToPlay; context: 
   const check = useCallback(() => {
     if (!challenge || !submission || state.phase !== 'answering') return;
     dispatch({ type: 'check' });
-    submit.mutate({ challengeId: challenge.id, runId, ...submission, timeToCompleteMs: Date.now() - state.shownAt });
-  }, [challenge, submission, state.phase, state.shownAt, submit, runId]);
+    submit.mutate({ challengeId: challenge.id, runId, ...submission, timeToCompleteMs: Date.now() - state.shownAt, ...context });
+  }, [challenge, submission, state.phase, state.shownAt, submit, runId, context]);
   const skipChallenge = useCallback(() => {
     if (!challenge || state.phase !== 'answering') return;
     dispatch({ type: 'skip' });
-    skip.mutate({ challengeId: challenge.id, runId, timeToCompleteMs: Date.now() - state.shownAt });
-  }, [challenge, state.phase, state.shownAt, skip, runId]);
+    skip.mutate({ challengeId: challenge.id, runId, timeToCompleteMs: Date.now() - state.shownAt, ...context });
+  }, [challenge, state.phase, state.shownAt, skip, runId, context]);
   const next = useCallback(() => dispatch({ type: 'continue', now: Date.now() }), []);
   const leave = useCallback(() => void navigate({ to: '/learn', search: context }), [navigate, context]);
 

@@ -39,6 +39,20 @@ describe('the share link page', () => {
     await waitFor(() => expect(visitedCourseIds(USER_ID).has(space.id)).toBe(true));
   });
 
+  it('offers Upload files to an editor, into the shared course, and not to a viewer', async () => {
+    const editor = spaceContent({ ...member, role: 'editor', access: { ...member.access, canEditFiles: true } });
+    fakeTrpcServer({ 'spaces.getSpaceByUuid': () => ({ data: editor }) });
+    renderSignedIn(<SpacePage uuid={editor.uuid} />);
+    const upload = await screen.findByRole('link', { name: 'Upload files' }, { timeout: 5_000 });
+    expect(upload.getAttribute('href')).toBe(`/dashboard/upload?directoryId=course-1&uuid=${editor.uuid}`);
+    cleanup();
+
+    fakeTrpcServer({ 'spaces.getSpaceByUuid': () => ({ data: member }) });
+    renderSignedIn(<SpacePage uuid={member.uuid} />);
+    await screen.findByTestId('space-name', {}, { timeout: 5_000 });
+    expect(screen.queryByTestId('space-upload')).toBeNull();
+  });
+
   it('joins a public course and opens it', async () => {
     const space = spaceContent({
       isOwner: false,

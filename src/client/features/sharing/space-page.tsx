@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ArrowRight, BookOpen, Compass, FileText, Globe2, LayoutDashboard, Link2Off, LoaderCircle, Lock, MailCheck, RotateCcw, Settings2, UserPlus, Users } from 'lucide-react';
+import { ArrowRight, BookOpen, Compass, FileText, Globe2, LayoutDashboard, Link2Off, LoaderCircle, Lock, MailCheck, RotateCcw, Settings2, Upload, UserPlus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -194,6 +194,14 @@ function SpaceActions({ space, firstFileId }: { space: SpaceContent; firstFileId
           </Button>
         )}
         {space.access.canLeave && space.membershipId !== null && <LeaveCourseButton spaceId={space.id} courseName={space.name} />}
+        {space.access.canEditFiles && (
+          <Button asChild variant="outline" data-testid="space-upload">
+            <Link to="/dashboard/upload" search={{ directoryId: space.directoryId, uuid: space.uuid }}>
+              <Upload aria-hidden="true" />
+              {t('landing.upload')}
+            </Link>
+          </Button>
+        )}
         {space.access.canAcceptInvitation && space.invitationId !== null ? (
           <Button
             disabled={pending}

@@ -1,8 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Compass, FileText, LoaderCircle, MailPlus, Sparkles, Users } from 'lucide-react';
+import { Compass, FileText, LoaderCircle, MailPlus, Pencil, Sparkles, Upload, Users } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { MyInvitation } from '../../../shared/sharing';
+import { RenameDialog, type RenameTarget } from '../../components/rename-dialog';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/errors';
@@ -13,11 +15,13 @@ import { sidebarLinkClass } from './sidebar-styles';
 
 /**
  * Spec §2 "Shared Courses": the courses shared with the student and their files, pending invitations to accept, a
- * badge counting the courses not yet opened; with none, an invitation to find one.
+ * badge counting the courses not yet opened; with none, an invitation to find one. An editor of a course uploads into
+ * it and renames its files from here.
  */
 export function SharedCoursesSection({ courses }: { courses: readonly SharedCourse[] }) {
   const { t } = useTranslation('shell');
   const invitations = useMyInvitations().data ?? [];
+  const [renaming, setRenaming] = useState<RenameTarget | null>(null);
   const newCount = courses.filter((course) => course.isNew).length;
   return (
     <CollapsibleSection id="shared" title={t('shared.title')} badge={newCount > 0 && <NewCoursesBadge count={newCount} />}>
@@ -42,23 +46,49 @@ export function SharedCoursesSection({ courses }: { courses: readonly SharedCour
           </li>
           {courses.map((course) => (
             <li key={course.id} data-testid="shared-course">
-              <Link to="/space/$uuid" params={{ uuid: course.uuid }} className={sidebarLinkClass}>
-                <Users aria-hidden="true" />
-                <span className="truncate">{course.name}</span>
-                {course.isNew && <span aria-hidden="true" className="ml-auto size-2 shrink-0 rounded-full bg-primary" />}
-              </Link>
+              <div className="group/course flex items-center gap-0.5">
+                <Link to="/space/$uuid" params={{ uuid: course.uuid }} className={cn(sidebarLinkClass, 'min-w-0 flex-1')}>
+                  <Users aria-hidden="true" />
+                  <span className="truncate">{course.name}</span>
+                  {course.isNew && <span aria-hidden="true" className="ml-auto size-2 shrink-0 rounded-full bg-primary" />}
+                </Link>
+                {course.canEdit && course.directoryId && (
+                  <Link
+                    to="/dashboard/upload"
+                    search={{ directoryId: course.directoryId, uuid: course.uuid }}
+                    aria-label={t('shared.uploadTo', { name: course.name })}
+                    title={t('shared.upload')}
+                    className={cn(rowActionClass, 'group-hover/course:opacity-100')}
+                    data-testid="shared-course-upload"
+                  >
+                    <Upload aria-hidden="true" />
+                  </Link>
+                )}
+              </div>
               {course.files.length > 0 && (
                 <ul className="ml-5 border-l border-border pl-2">
                   {course.files.map((file) => (
-                    <li key={file.id}>
+                    <li key={file.id} className="group/file flex items-center gap-0.5">
                       <Link
                         to="/summary"
                         search={{ uuid: course.uuid, id: file.id }}
-                        className={cn(sidebarLinkClass, 'h-8 text-[0.8125rem] text-muted-foreground [&_svg]:size-4')}
+                        className={cn(sidebarLinkClass, 'h-8 min-w-0 flex-1 text-[0.8125rem] text-muted-foreground [&_svg]:size-4')}
                       >
                         <FileText aria-hidden="true" />
                         <span className="truncate">{file.name}</span>
                       </Link>
+                      {course.canEdit && (
+                        <button
+                          type="button"
+                          aria-label={t('shared.renameFile', { name: file.name })}
+                          title={t('shared.rename')}
+                          className={cn(rowActionClass, 'group-hover/file:opacity-100')}
+                          onClick={() => setRenaming({ kind: 'file', id: file.id, name: file.name, uuid: course.uuid })}
+                          data-testid="shared-file-rename"
+                        >
+                          <Pencil aria-hidden="true" />
+                        </button>
+                      )}
                     </li>
                   ))}
                 </ul>
@@ -67,9 +97,14 @@ export function SharedCoursesSection({ courses }: { courses: readonly SharedCour
           ))}
         </ul>
       )}
+      <RenameDialog target={renaming} onClose={() => setRenaming(null)} />
     </CollapsibleSection>
   );
 }
+
+/** A row's own action: shown on hover or focus, always on touch screens (no hover there). */
+const rowActionClass =
+  'inline-flex size-7 shrink-0 items-center justify-center rounded-lg text-muted-foreground opacity-0 transition hover:bg-muted hover:text-foreground focus-visible:opacity-100 pointer-coarse:opacity-100 [&_svg]:size-3.5';
 
 /** Pending invitations to the student's address (spaces.getMyInvitations), each accepted in place. */
 function Invitations({ invitations }: { invitations: readonly MyInvitation[] }) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { sessionQueryOptions } from '../../lib/auth-client';
-import { useSharedCoursesWithFiles } from '../../lib/spaces';
+import { useSharedCoursesWithFiles, useUserSpaces } from '../../lib/spaces';
 import { useVisitedCourseIds } from '../../lib/visited-courses';
 
 /** A course someone shared with the student (spec §3 "Space"), with its visible files; new until first opened. */
@@ -11,6 +11,12 @@ export interface SharedCourse {
   name: string;
   files: readonly { id: string; name: string; extension: string }[];
   isNew: boolean;
+  /**
+   * The student may upload into the course and rename its files (an editor, spec §3 "Edit Access"); then `directoryId`
+   * is the course's id for the upload page. Known from spaces.getUserSpaces; false until it is.
+   */
+  canEdit: boolean;
+  directoryId: string | null;
 }
 
 /**
@@ -20,9 +26,18 @@ export interface SharedCourse {
 export function useSharedCourses(): readonly SharedCourse[] {
   const userId = useQuery(sessionQueryOptions).data?.user.id;
   const courses = useSharedCoursesWithFiles().data;
+  const memberships = useUserSpaces().data?.member;
   const visited = useVisitedCourseIds(userId);
-  return useMemo(
-    () => (courses ?? []).map((course) => ({ id: course.id, uuid: course.uuid, name: course.name, files: course.files, isNew: !visited.has(course.id) })),
-    [courses, visited],
-  );
+  return useMemo(() => {
+    const editable = new Map((memberships ?? []).filter((space) => space.role === 'editor').map((space) => [space.uuid, space.directoryId]));
+    return (courses ?? []).map((course) => ({
+      id: course.id,
+      uuid: course.uuid,
+      name: course.name,
+      files: course.files,
+      isNew: !visited.has(course.id),
+      canEdit: editable.has(course.uuid),
+      directoryId: editable.get(course.uuid) ?? null,
+    }));
+  }, [courses, memberships, visited]);
 }

@@ -20,6 +20,7 @@ export function SummaryActions({
   fileName,
   markdown,
   printTitle,
+  canRegenerate = true,
   onRegenerated,
 }: {
   fileId: string;
@@ -27,6 +28,8 @@ export function SummaryActions({
   markdown: string;
   /** The document title while printing: browsers name the saved PDF after it. */
   printTitle: string;
+  /** Whether Regenerate is offered (not to members of a shared course). */
+  canRegenerate?: boolean;
   /** Called once a new summary is on its way: the stored one is stale from then on. */
   onRegenerated: () => void;
 }) {
@@ -71,10 +74,12 @@ export function SummaryActions({
         <span className="hidden sm:inline">{t('actions.print')}</span>
         <span className="sm:hidden">{t('actions.printShort')}</span>
       </Button>
-      <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} data-testid="summary-regenerate">
-        <RefreshCw aria-hidden="true" />
-        {t('actions.regenerate')}
-      </Button>
+      {canRegenerate && (
+        <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} data-testid="summary-regenerate">
+          <RefreshCw aria-hidden="true" />
+          {t('actions.regenerate')}
+        </Button>
+      )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -9,4 +9,6 @@ export interface SummaryFile {
   id: string;
   name: string;
   extension: string;
+  /** False for a member of a shared course: only the owner regenerates. */
+  canRegenerate?: boolean;
 }

@@ -75,6 +75,7 @@ export default function SummaryView({
                 fileName={file.name}
                 markdown={summary.markdown}
                 printTitle={plainText(summary.title)}
+                canRegenerate={file.canRegenerate !== false}
                 onRegenerated={onRegenerated}
               />
             </div>

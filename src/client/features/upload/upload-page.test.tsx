@@ -63,11 +63,11 @@ const testUploadRoute = createRoute({
   path: '/dashboard/upload',
   validateSearch: uploadSearchSchema,
   component: function TestUploadPage() {
-    const { directoryId } = testUploadRoute.useSearch();
-    return <UploadPage directoryId={directoryId} />;
+    const { directoryId, uuid } = testUploadRoute.useSearch();
+    return <UploadPage directoryId={directoryId} uuid={uuid} />;
   },
 });
-const linkedPages = ['/dashboard', '/settings'].map((path) => createRoute({ getParentRoute: () => rootRoute, path, component: () => null }));
+const linkedPages = ['/dashboard', '/settings', '/space/$uuid'].map((path) => createRoute({ getParentRoute: () => rootRoute, path, component: () => null }));
 
 function renderUpload(url = `/dashboard/upload?directoryId=${COURSE.id}`) {
   return renderRoutes([testUploadRoute, ...linkedPages], url);
@@ -325,5 +325,99 @@ describe('a video link', () => {
     const alert = await screen.findByTestId('upload-video-error');
     expect(alert.textContent).toContain('your Free plan allows videos of up to 30 minutes');
     expect(within(alert).getByTestId('upload-upgrade').getAttribute('href')).toBe('/settings?mode=plans');
+  });
+});
+
+describe('an editor’s upload into a shared course (?uuid=)', () => {
+  const SPACE_UUID = '5f0c2a4e-8d1b-4c3a-9e7f-1a2b3c4d5e6f';
+  const SHARED_COURSE = 'course-9';
+
+  function space(canEditFiles: boolean) {
+    return {
+      id: 'space-1',
+      uuid: SPACE_UUID,
+      name: 'Shared Genetics',
+      description: '',
+      tags: [],
+      visibility: 'private',
+      isOwner: false,
+      hasGeneratedDescription: false,
+      membershipId: 'member-1',
+      role: canEditFiles ? 'editor' : 'viewer',
+      directoryId: SHARED_COURSE,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      ownerName: 'Olivia',
+      files: [],
+      memberCount: 2,
+      access: { canStudy: true, canJoin: false, canAcceptInvitation: false, canEditFiles, canManage: false, canLeave: true },
+      invitationId: null,
+    };
+  }
+
+  /** The owner's files: the member reads each one's state through the space, never among their own files. */
+  function serveShared(canEditFiles: boolean, videoLink?: Parameters<typeof fakeServer>[0]['videoLink']) {
+    return fakeServer({
+      procedures: {
+        'spaces.getSpaceByUuid': () => space(canEditFiles),
+        'user.getUserBillingInfo': () => billing('free'),
+        'file.getProcessingStatus': (input) => {
+          const file = liveFiles.find((entry) => entry.id === (input as { fileId: string }).fileId);
+          return { status: file?.status ?? 'queued', pageCount: file?.pageCount ?? null, error: null, errorKey: null, errorParams: null, artefacts: {} };
+        },
+      },
+      videoLink,
+    });
+  }
+
+  const sharedUrl = `/dashboard/upload?directoryId=${SHARED_COURSE}&uuid=${SPACE_UUID}`;
+
+  it('names the shared course, sends ?uuid= with the upload, and refreshes the shared courses afterwards', async () => {
+    const server = serveShared(true);
+    const { user } = renderUpload(sharedUrl);
+    expect(await screen.findByTestId('upload-course-name')).toHaveProperty('textContent', 'Shared Genetics');
+    expect(server.callsOf('directory.getDirectories')).toHaveLength(0);
+    expect(server.callsOf('spaces.getSpaceByUuid').map((call) => call.input)).toEqual([{ uuid: SPACE_UUID }]);
+    expect(screen.getByTestId('upload-back-to-space').getAttribute('href')).toBe(`/space/${SPACE_UUID}`);
+    expect(screen.queryByTestId('upload-switch-course')).toBeNull();
+    // The owner's plan counts, which the editor does not know: no plan limits of the editor's own are shown.
+    expect(screen.getByTestId('upload-dropzone').textContent).not.toContain('Free plan');
+
+    drop([pdf('Genes.pdf', 100)]);
+    await user.click(await screen.findByRole('button', { name: 'Upload file' }));
+    const request = sentUploads[0]!;
+    expect([request.method, request.url]).toEqual(['POST', `/api/files?uuid=${SPACE_UUID}`]);
+    expect(request.body?.get('directoryId')).toBe(SHARED_COURSE);
+
+    liveFiles = [{ id: 'f9', name: 'Genes.pdf', extension: 'pdf', status: 'ready', pageCount: 4 }];
+    request.respond(201, { files: [{ id: 'f9', name: 'Genes.pdf', extension: 'pdf', status: 'queued' }] });
+    expect((await screen.findByTestId('upload-done')).textContent).toBe('Your file is uploaded.');
+    await waitFor(() => expect(screen.getByTestId('uploaded-file-status').textContent).toBe('Ready · 4 pages'));
+    expect(server.callsOf('file.getProcessingStatus').at(-1)?.input).toEqual({ fileId: 'f9', uuid: SPACE_UUID, id: 'f9' });
+    expect(server.callsOf('file.getFilesByIds')).toHaveLength(0);
+    // Every shared-course query is refreshed, the sidebar's list among them: the page's own one is asked again.
+    await waitFor(() => expect(server.callsOf('spaces.getSpaceByUuid').length).toBeGreaterThan(1));
+    expect(screen.getByTestId('upload-go-to-course').getAttribute('href')).toBe(`/space/${SPACE_UUID}`);
+  });
+
+  it('sends a video link with ?uuid= too', async () => {
+    const server = serveShared(true, () => ({ status: 201, body: { files: [{ id: 'v9', name: 'Lecture video', extension: 'txt', status: 'queued' }] } }));
+    const { user } = renderUpload(sharedUrl);
+    await user.type(await screen.findByTestId('upload-video-url'), 'https://youtu.be/dQw4w9WgXcQ');
+    await user.click(screen.getByTestId('upload-video-submit'));
+    await waitFor(() => expect(server.videoTargets).toEqual([`/api/files?uuid=${SPACE_UUID}`]));
+    expect(server.videoRequests).toEqual([{ directoryId: SHARED_COURSE, videoUrl: 'https://youtu.be/dQw4w9WgXcQ' }]);
+  });
+
+  it('offers no upload to a viewer, nor into another course than the space’s', async () => {
+    serveShared(false);
+    renderUpload(sharedUrl);
+    expect(await screen.findByRole('heading', { name: 'Course not found' })).toBeTruthy();
+    expect(screen.queryByTestId('upload-dropzone')).toBeNull();
+    cleanup();
+
+    serveShared(true);
+    renderUpload(`/dashboard/upload?directoryId=course-1&uuid=${SPACE_UUID}`);
+    expect(await screen.findByRole('heading', { name: 'Course not found' })).toBeTruthy();
+    expect(screen.queryByTestId('upload-dropzone')).toBeNull();
   });
 });

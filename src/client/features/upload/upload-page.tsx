@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { Plan } from '../../../shared/plans';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { errorData } from '../../lib/errors';
+import { useSpaceByUuid } from '../../lib/spaces';
 import { ChosenFileList } from './chosen-file-list';
 import { CourseNotFound, CoursePicker } from './course-choice';
 import { DropZone } from './drop-zone';
@@ -18,44 +20,70 @@ import { useUploadCourses, type UploadCourse } from './use-upload-courses';
 import { useUploadPlan } from './use-upload-plan';
 import { VideoLinkForm } from './video-link-form';
 
-/** `/dashboard/upload?directoryId={id}` (spec §2): documents and video links into one of the student's courses. */
-export function UploadPage({ directoryId }: { directoryId: string | undefined }) {
+/** The course an upload goes to: its id and the name the page shows. */
+type CourseRef = Pick<UploadCourse, 'id' | 'name'>;
+
+/**
+ * `/dashboard/upload?directoryId={id}` (spec §2): documents and video links into one of the student's courses, or
+ * with `&uuid=` (the space's link id) into a course shared with them as an editor; the files stay the owner's.
+ */
+export function UploadPage({ directoryId, uuid }: { directoryId: string | undefined; uuid?: string | undefined }) {
   const { t } = useTranslation('upload');
-  const courses = useUploadCourses();
   useUploadTitle(t('title'));
   useDropsStayOnPage();
-  const course = directoryId ? courses.data?.find((candidate) => candidate.id === directoryId) : undefined;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 md:px-8 md:py-10" data-testid="page-upload">
-      {courses.isPending ? (
-        <UploadSkeleton />
-      ) : courses.isError ? (
-        <LoadFailed onRetry={() => void courses.refetch()} />
-      ) : !directoryId ? (
-        <CoursePicker courses={courses.data} />
-      ) : course ? (
-        <UploadToCourse key={course.id} course={course} canSwitch={courses.data.length > 1} />
-      ) : (
-        <CourseNotFound />
-      )}
+      {uuid ? <UploadToSharedCourse uuid={uuid} directoryId={directoryId} /> : <UploadToOwnCourse directoryId={directoryId} />}
     </div>
   );
 }
 
-function UploadToCourse({ course, canSwitch }: { course: UploadCourse; canSwitch: boolean }) {
+function UploadToOwnCourse({ directoryId }: { directoryId: string | undefined }) {
+  const courses = useUploadCourses();
+  const course = directoryId ? courses.data?.find((candidate) => candidate.id === directoryId) : undefined;
+  if (courses.isPending) return <UploadSkeleton />;
+  if (courses.isError) return <LoadFailed onRetry={() => void courses.refetch()} />;
+  if (!directoryId) return <CoursePicker courses={courses.data} />;
+  if (!course) return <CourseNotFound />;
+  return <UploadToCourse key={course.id} course={course} canSwitch={courses.data.length > 1} />;
+}
+
+/**
+ * A shared course, named by its space (spaces.getSpaceContent by link id): only for those who may edit its files, and
+ * only the space's own course. A link the caller may not use reads as a course not found, as the server answers it.
+ */
+function UploadToSharedCourse({ uuid, directoryId }: { uuid: string; directoryId: string | undefined }) {
+  const space = useSpaceByUuid(uuid);
+  if (space.isPending) return <UploadSkeleton />;
+  if (space.isError) {
+    const status = errorData(space.error)?.httpStatus;
+    if (status === 400 || status === 403 || status === 404) return <CourseNotFound />;
+    return <LoadFailed onRetry={() => void space.refetch()} />;
+  }
+  const { access, directoryId: courseId, name } = space.data;
+  if (!access.canEditFiles || (directoryId !== undefined && directoryId !== courseId)) return <CourseNotFound />;
+  return <UploadToCourse key={courseId} course={{ id: courseId, name }} canSwitch={false} uuid={uuid} />;
+}
+
+function UploadToCourse({ course, canSwitch, uuid }: { course: CourseRef; canSwitch: boolean; uuid?: string }) {
   const { t } = useTranslation('upload');
-  const plan = useUploadPlan();
+  const ownPlan = useUploadPlan();
+  // A shared course's uploads count against its owner's plan, which the editor does not know: the server judges.
+  const plan = uuid ? undefined : ownPlan;
   return (
     <>
       <header className="flex flex-col gap-4">
-        <Link
-          to="/dashboard"
-          hash="files"
-          className="inline-flex w-fit items-center gap-1.5 rounded-md text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {t('back')}
-        </Link>
+        {uuid ? (
+          <Link to="/space/$uuid" params={{ uuid }} className={backLinkClass} data-testid="upload-back-to-space">
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {t('backToSharedCourse')}
+          </Link>
+        ) : (
+          <Link to="/dashboard" hash="files" className={backLinkClass}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {t('back')}
+          </Link>
+        )}
         <div className="flex items-center gap-3">
           <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-primary/12 text-primary">
             <Folder aria-hidden="true" className="size-6" />
@@ -75,20 +103,23 @@ function UploadToCourse({ course, canSwitch }: { course: UploadCourse; canSwitch
           )}
         </div>
       </header>
-      <FilesCard course={course} plan={plan} />
+      <FilesCard course={course} plan={plan} uuid={uuid} />
       <div className="flex items-center gap-3 text-xs font-bold tracking-wide text-muted-foreground uppercase" aria-hidden="true">
         <span className="h-px flex-1 bg-border" />
         {t('or')}
         <span className="h-px flex-1 bg-border" />
       </div>
-      <VideoLinkForm directoryId={course.id} planSlug={plan?.slug} />
+      <VideoLinkForm directoryId={course.id} uuid={uuid} planSlug={plan?.slug} />
     </>
   );
 }
 
-function FilesCard({ course, plan }: { course: UploadCourse; plan: Plan | undefined }) {
+const backLinkClass =
+  'inline-flex w-fit items-center gap-1.5 rounded-md text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground';
+
+function FilesCard({ course, plan, uuid }: { course: CourseRef; plan: Plan | undefined; uuid: string | undefined }) {
   const { t, i18n } = useTranslation('upload');
-  const upload = useFileUpload(course.id, plan);
+  const upload = useFileUpload(course.id, plan, uuid);
   const { phase, chosen } = upload;
   const totalBytes = chosen.reduce((sum, { file }) => sum + file.size, 0);
   const overallPercent = phase.name === 'uploading' && totalBytes > 0 ? Math.round((Math.min(phase.sentBytes, totalBytes) / totalBytes) * 100) : 0;
@@ -112,17 +143,24 @@ function FilesCard({ course, plan }: { course: UploadCourse; plan: Plan | undefi
               <p className="text-sm text-muted-foreground">{t('done.body', { count: phase.created.length })}</p>
             </div>
           </div>
-          <UploadedFileList created={phase.created} testId="upload-uploaded" />
+          <UploadedFileList created={phase.created} uuid={uuid} testId="upload-uploaded" />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" size="lg" onClick={upload.reset} data-testid="upload-more">
               <Upload aria-hidden="true" />
               {t('done.more')}
             </Button>
             <Button asChild size="lg">
-              <Link to="/dashboard" hash={`course-${course.id}`} data-testid="upload-go-to-course">
-                {t('done.toCourse')}
-                <ArrowRight aria-hidden="true" />
-              </Link>
+              {uuid ? (
+                <Link to="/space/$uuid" params={{ uuid }} data-testid="upload-go-to-course">
+                  {t('done.toCourse')}
+                  <ArrowRight aria-hidden="true" />
+                </Link>
+              ) : (
+                <Link to="/dashboard" hash={`course-${course.id}`} data-testid="upload-go-to-course">
+                  {t('done.toCourse')}
+                  <ArrowRight aria-hidden="true" />
+                </Link>
+              )}
             </Button>
           </div>
         </>

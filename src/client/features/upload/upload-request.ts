@@ -54,6 +54,11 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** POST /api/files, into a shared course through its space (`?uuid=`, the space's link id) for an editor of it. */
+export function uploadUrl(uuid?: string): string {
+  return uuid ? `${UPLOAD_URL}?${new URLSearchParams({ uuid }).toString()}` : UPLOAD_URL;
+}
+
 /** Reads an answer of POST /api/files from its status and body text. */
 export function answerOf(status: number, text: string): UploadAnswer {
   const body = parseJson(text);
@@ -67,10 +72,12 @@ export function answerOf(status: number, text: string): UploadAnswer {
 
 /**
  * Sends the files as one multipart request (fields `directoryId` and `files`, repeated). XMLHttpRequest rather than
- * fetch: only it reports upload progress. `onProgress` gets the file bytes sent so far, in the files' order.
+ * fetch: only it reports upload progress. `onProgress` gets the file bytes sent so far, in the files' order. `uuid`:
+ * the course is a shared one (see uploadUrl).
  */
 export function postFiles(options: {
   directoryId: string;
+  uuid?: string;
   files: readonly File[];
   onProgress: (sentBytes: number) => void;
 }): { done: Promise<UploadAnswer>; abort: () => void } {
@@ -89,18 +96,18 @@ export function postFiles(options: {
     request.addEventListener('timeout', () => resolve({ kind: 'failed' }));
     request.addEventListener('abort', () => resolve({ kind: 'failed' }));
   });
-  request.open('POST', UPLOAD_URL);
+  request.open('POST', uploadUrl(options.uuid));
   request.setRequestHeader('Accept', 'application/json');
   request.send(body);
   return { done, abort: () => request.abort() };
 }
 
 /** Adds a video link (with a transcript the student pasted, if any) to a course. */
-export async function postVideoLink(options: { directoryId: string; videoUrl: string; transcript?: string }): Promise<UploadAnswer> {
+export async function postVideoLink(options: { directoryId: string; uuid?: string; videoUrl: string; transcript?: string }): Promise<UploadAnswer> {
   const transcript = options.transcript?.trim();
   let response: Response;
   try {
-    response = await fetch(UPLOAD_URL, {
+    response = await fetch(uploadUrl(options.uuid), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ directoryId: options.directoryId, videoUrl: options.videoUrl.trim(), ...(transcript ? { transcript } : {}) }),

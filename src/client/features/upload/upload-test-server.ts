@@ -35,11 +35,14 @@ export function fakeServer(options: {
 }) {
   const calls: TrpcCall[] = [];
   const videoRequests: unknown[] = [];
+  /** Where each video link was sent: the path with its query (`?uuid=` for a shared course). */
+  const videoTargets: string[] = [];
   handler = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
     if (url.pathname === '/api/files') {
       const body = JSON.parse(String(init?.body ?? '{}')) as unknown;
       videoRequests.push(body);
+      videoTargets.push(url.pathname + url.search);
       if (!options.videoLink) throw new Error('No fake answer for POST /api/files');
       const answer = options.videoLink(body);
       return json(answer.status, answer.body);
@@ -57,7 +60,7 @@ export function fakeServer(options: {
     });
     return json(200, results);
   };
-  return { calls, videoRequests, callsOf: (path: string) => calls.filter((call) => call.path === path) };
+  return { calls, videoRequests, videoTargets, callsOf: (path: string) => calls.filter((call) => call.path === path) };
 }
 
 /** The multipart uploads the page sent, newest last, each driven by the test. */

@@ -6,24 +6,29 @@ import { fileFailureReason } from '../../lib/file-failure';
 import { FileKindIcon } from './file-kind-icon';
 import type { CreatedFile } from './upload-request';
 import { isProcessing, useRetryProcessing } from '../../lib/file-processing';
-import { useLiveFiles, type LiveFile } from './use-live-files';
+import { useLiveFiles, type LiveState } from './use-live-files';
 
 /**
  * Files the server has accepted, each with its live state: "Uploaded — reading…" while queued or extracting, then
  * ready with its pages, or failed with the reason and Retry. `created` is what the upload answered; the list polls.
+ * In a shared course (`uuid`) reading a file again is its owner's to do: an editor sees no Retry.
  */
-export function UploadedFileList({ created, video = false, testId }: { created: CreatedFile[]; video?: boolean; testId: string }) {
+export function UploadedFileList({ created, video = false, uuid, testId }: { created: CreatedFile[]; video?: boolean; uuid?: string; testId: string }) {
   const { t } = useTranslation('upload');
-  const live = useLiveFiles(created.map((file) => file.id));
+  const live = useLiveFiles(
+    created.map((file) => file.id),
+    uuid,
+  );
   const { retry, retryingId } = useRetryProcessing();
-  const byId = new Map((live.data ?? []).map((file) => [file.id, file]));
+  const byId = new Map((live.data ?? []).map((state) => [state.id, state]));
   return (
     <ul aria-label={t('uploaded.label')} className="flex flex-col gap-2" data-testid={testId}>
       {created.map((file) => (
         <UploadedFileRow
           key={file.id}
-          file={byId.get(file.id) ?? file}
+          file={{ ...file, ...byId.get(file.id) }}
           video={video}
+          canRetry={!video && uuid === undefined}
           retrying={retryingId === file.id}
           onRetry={() => retry(file.id)}
         />
@@ -35,11 +40,13 @@ export function UploadedFileList({ created, video = false, testId }: { created: 
 function UploadedFileRow({
   file,
   video,
+  canRetry,
   retrying,
   onRetry,
 }: {
-  file: CreatedFile | LiveFile;
+  file: FileState;
   video: boolean;
+  canRetry: boolean;
   retrying: boolean;
   onRetry: () => void;
 }) {
@@ -83,7 +90,7 @@ function UploadedFileRow({
         </span>
       </div>
       {/* A video's text comes only from a pasted transcript: nothing stored to read again. */}
-      {failed && !video && (
+      {failed && canRetry && (
         <Button
           variant="outline"
           size="sm"
@@ -97,7 +104,7 @@ function UploadedFileRow({
   );
 }
 
-function FailedStatus({ file }: { file: CreatedFile | LiveFile }) {
+function FailedStatus({ file }: { file: FileState }) {
   const { t } = useTranslation('upload');
   const reason = fileFailureReason(file, t);
   return (
@@ -111,6 +118,9 @@ function FailedStatus({ file }: { file: CreatedFile | LiveFile }) {
   );
 }
 
-function pageCountOf(file: CreatedFile | LiveFile): number | null {
-  return 'pageCount' in file ? file.pageCount : null;
+/** What the upload answered, with the live state once it is known. */
+type FileState = CreatedFile & Partial<LiveState>;
+
+function pageCountOf(file: FileState): number | null {
+  return file.pageCount ?? null;
 }

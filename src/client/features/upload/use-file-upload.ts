@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Plan } from '../../../shared/plans';
+import { SPACES_KEY } from '../../lib/spaces';
 import { useTRPC } from '../../lib/trpc';
 import { postFiles, type CreatedFile, type ServerRefusal } from './upload-request';
 import { batchProblem, fileProblem, fileProgress, type Problem } from './upload-rules';
@@ -20,26 +21,31 @@ export type UploadPhase =
 let chosenCount = 0;
 const identity = (file: File) => `${file.name}\u0000${file.size}\u0000${file.lastModified}`;
 
-/** After an upload the dashboard and the sidebar list the new files: every course and file query is refetched. */
-export function useRefreshCourses() {
+/**
+ * After an upload the dashboard and the sidebar list the new files: every course and file query is refetched, and the
+ * shared courses' ones (the sidebar's Shared Courses, the course's page) after an upload into a shared course.
+ */
+export function useRefreshCourses(uuid?: string) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries(trpc.directory.pathFilter()),
       queryClient.invalidateQueries(trpc.file.pathFilter()),
+      uuid ? queryClient.invalidateQueries({ queryKey: SPACES_KEY }) : undefined,
     ]);
 }
 
 /**
  * The files a student has chosen for one course and their single upload. Nothing chosen is lost on a refusal or a
- * network failure: the list stays as it was, ready to change or to send again.
+ * network failure: the list stays as it was, ready to change or to send again. `uuid`: the course is a shared one, and
+ * the upload goes through its space.
  */
-export function useFileUpload(directoryId: string, plan: Plan | undefined) {
+export function useFileUpload(directoryId: string, plan: Plan | undefined, uuid?: string) {
   const [chosen, setChosen] = useState<ChosenFile[]>([]);
   const [phase, setPhase] = useState<UploadPhase>({ name: 'choosing' });
   const abortRef = useRef<(() => void) | null>(null);
-  const refreshCourses = useRefreshCourses();
+  const refreshCourses = useRefreshCourses(uuid);
 
   useEffect(() => () => abortRef.current?.(), []);
 
@@ -80,6 +86,7 @@ export function useFileUpload(directoryId: string, plan: Plan | undefined) {
     setPhase({ name: 'uploading', sentBytes: 0 });
     const request = postFiles({
       directoryId,
+      uuid,
       files: chosen.map(({ file }) => file),
       onProgress: (sentBytes) => setPhase((current) => (current.name === 'uploading' ? { name: 'uploading', sentBytes } : current)),
     });

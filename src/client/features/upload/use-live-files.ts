@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/router';
 import { isProcessing } from '../../lib/file-processing';
@@ -10,17 +10,39 @@ export type LiveFile = inferRouterOutputs<AppRouter>['file']['getFilesByIds'][nu
 export const STATUS_POLL_MS = 2000;
 
 
-/** The current state of just-uploaded files, asked again every two seconds while any of them is still being read. */
-export function useLiveFiles(fileIds: readonly string[]) {
+/** What a file's live state tells about it: its status, page count and the reason it failed. */
+export type LiveState = Pick<LiveFile, 'id' | 'status' | 'pageCount' | 'error' | 'errorKey' | 'errorParams'>;
+
+/**
+ * The current state of just-uploaded files, asked again every two seconds while any of them is still being read. Files
+ * uploaded into a shared course (`uuid`, the space's link id) are the course owner's: each is asked about through the
+ * space (file.getProcessingStatus with the shared context), as a member may read it.
+ */
+export function useLiveFiles(fileIds: readonly string[], uuid?: string): { data: LiveState[] | undefined } {
   const trpc = useTRPC();
-  return useQuery(
+  const own = useQuery(
     trpc.file.getFilesByIds.queryOptions(
       { fileIds: [...fileIds] },
       {
-        enabled: fileIds.length > 0,
+        enabled: fileIds.length > 0 && !uuid,
         refetchInterval: (query) => (query.state.data?.some((file) => isProcessing(file.status)) ? STATUS_POLL_MS : false),
       },
     ),
   );
+  const shared = useQueries({
+    queries: (uuid ? fileIds : []).map((fileId) =>
+      trpc.file.getProcessingStatus.queryOptions(
+        { fileId, uuid, id: fileId },
+        { refetchInterval: (query) => (query.state.data && isProcessing(query.state.data.status) ? STATUS_POLL_MS : false) },
+      ),
+    ),
+  });
+  if (!uuid) return { data: own.data };
+  return {
+    data: shared.flatMap((query, index) => {
+      const id = fileIds[index];
+      return query.data && id ? [{ id, status: query.data.status, pageCount: query.data.pageCount, error: query.data.error, errorKey: query.data.errorKey, errorParams: query.data.errorParams }] : [];
+    }),
+  };
 }
 

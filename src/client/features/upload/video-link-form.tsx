@@ -23,7 +23,7 @@ type Outcome = Exclude<UploadAnswer, { kind: 'created' }> | null;
  * A video link instead of a document (spec §5: a recognised video-link pattern with an 11-character id), checked as
  * it is typed with the same parser the server uses, with an optional pasted transcript for videos without captions.
  */
-export function VideoLinkForm({ directoryId, planSlug }: { directoryId: string; planSlug: PlanSlug | undefined }) {
+export function VideoLinkForm({ directoryId, uuid, planSlug }: { directoryId: string; uuid?: string; planSlug: PlanSlug | undefined }) {
   const { t } = useTranslation('upload');
   const ids = { link: useId(), hint: useId(), transcript: useId() };
   const [link, setLink] = useState('');
@@ -33,7 +33,7 @@ export function VideoLinkForm({ directoryId, planSlug }: { directoryId: string; 
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [added, setAdded] = useState<CreatedFile[]>([]);
-  const refreshCourses = useRefreshCourses();
+  const refreshCourses = useRefreshCourses(uuid);
 
   const videoId = parseVideoLink(link);
   const judged = link.trim() !== '' && (left || link.trim().length >= LIVE_CHECK_LENGTH);
@@ -45,7 +45,7 @@ export function VideoLinkForm({ directoryId, planSlug }: { directoryId: string; 
     if (!videoId || sending) return;
     setSending(true);
     setOutcome(null);
-    const answer = await postVideoLink({ directoryId, videoUrl: link, transcript: transcriptOpen ? transcript : undefined });
+    const answer = await postVideoLink({ directoryId, uuid, videoUrl: link, transcript: transcriptOpen ? transcript : undefined });
     setSending(false);
     if (answer.kind !== 'created') {
       setOutcome(answer);
@@ -142,7 +142,7 @@ export function VideoLinkForm({ directoryId, planSlug }: { directoryId: string; 
         </div>
         {outcome && <VideoOutcome outcome={outcome} planSlug={planSlug} onRetry={() => void submit()} />}
       </form>
-      {added.length > 0 && <UploadedFileList created={added} video testId="upload-video-added" />}
+      {added.length > 0 && <UploadedFileList created={added} video uuid={uuid} testId="upload-video-added" />}
     </section>
   );
 }

@@ -3,23 +3,41 @@ import { LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { COURSE_NAME_MAX_LENGTH, FILE_NAME_MAX_LENGTH } from '../../../shared/courses';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
-import { errorMessage } from '../../lib/errors';
-import { useTRPC } from '../../lib/trpc';
-import { renameOutcome } from './course-list';
-import { isNotFound } from './use-course-actions';
+import { COURSE_NAME_MAX_LENGTH, FILE_NAME_MAX_LENGTH } from '../../shared/courses';
+import { Button } from './ui/button';
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from './ui/dialog';
+import { Input } from './ui/input';
+import { Label } from './ui/label';
+import { errorData, errorMessage } from '../lib/errors';
+import { SPACES_KEY } from '../lib/spaces';
+import { useTRPC } from '../lib/trpc';
 
+/**
+ * What is renamed. `uuid`: a file of a course shared with the caller as an editor (the space's link id), renamed
+ * through the space (spec §3 "Edit Access").
+ */
 export interface RenameTarget {
   kind: 'file' | 'course';
   id: string;
   name: string;
+  uuid?: string;
 }
 
-/** Rename a file or a course (spec §5, §8); `target` null means closed. */
+/** What submitting a rename does (spec §5): nothing while blank, just close when unchanged, else rename. */
+export type RenameOutcome = 'blank' | 'unchanged' | 'rename';
+
+export function renameOutcome(currentName: string, typed: string): RenameOutcome {
+  const name = typed.trim();
+  if (!name) return 'blank';
+  return name === currentName ? 'unchanged' : 'rename';
+}
+
+function isNotFound(error: unknown): boolean {
+  const data = errorData(error);
+  return data?.appCode === 'NOT_FOUND' || data?.httpStatus === 404;
+}
+
+/** Rename a file or a course (spec §5, §8); `target` null means closed. Used by the dashboard and the sidebar. */
 export function RenameDialog({ target, onClose }: { target: RenameTarget | null; onClose: () => void }) {
   const { t } = useTranslation('courses');
   return (
@@ -50,6 +68,8 @@ function useRename(target: RenameTarget, onDone: () => void) {
       await Promise.all([
         queryClient.invalidateQueries(trpc.directory.pathFilter()),
         queryClient.invalidateQueries(trpc.file.pathFilter()),
+        // A shared course's file: the sidebar's Shared Courses and the study header's name read it through the space.
+        target.uuid ? queryClient.invalidateQueries({ queryKey: SPACES_KEY }) : undefined,
       ]);
     },
     // A too-long file name (with its extension appended) has its own message from the server.
@@ -61,7 +81,7 @@ function useRename(target: RenameTarget, onDone: () => void) {
     pending: file.isPending || course.isPending,
     rename: (newName: string) =>
       target.kind === 'file'
-        ? file.mutate({ fileId: target.id, newName })
+        ? file.mutate({ fileId: target.id, newName, ...(target.uuid ? { uuid: target.uuid, id: target.id } : {}) })
         : course.mutate({ directoryId: target.id, newName }),
   };
 }

@@ -2,7 +2,10 @@ import type { Page, TestInfo } from '@playwright/test';
 import { expect, navigate, signUp, test, waitForApp } from './fixtures';
 import { originHeader, trpcMutation, trpcQuery } from './study-fixtures';
 
-/** An editor of a shared course uploads into it, renames a file from the sidebar and asks the course-wide tutor. */
+/**
+ * An editor of a shared course accepts the invitation from the sidebar, uploads into the course, renames a file from the
+ * sidebar and asks the course-wide tutor.
+ */
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -17,7 +20,7 @@ async function shoot(page: Page, testInfo: TestInfo, name: string, sizes = [DESK
 
 const notes = (name: string, text: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
 
-test('an editor uploads into a shared course, renames its file and asks the course tutor', async ({ page, browser, consoleErrors }, testInfo) => {
+test('an invited editor accepts from the sidebar, uploads into the shared course, renames its file and asks the course tutor', async ({ page, browser, consoleErrors }, testInfo) => {
   test.setTimeout(180_000);
   await signUp(page);
   const course = await trpcMutation<{ id: string }>(page, 'directory.createDirectory', { name: 'Genetics' });
@@ -33,10 +36,14 @@ test('an editor uploads into a shared course, renames its file and asks the cour
   consoleErrors.watch(editor);
   const credentials = await signUp(editor);
   await trpcMutation(page, 'spaces.addMember', { spaceId: space.id, uuid: space.uuid, email: credentials.email, role: 'editor' });
-  const [invitation] = await trpcQuery<Array<{ id: string }>>(editor, 'spaces.getMyInvitations', undefined);
-  await trpcMutation(editor, 'spaces.acceptInvitation', { invitationId: invitation!.id });
-
-  await navigate(editor, `/space/${space.uuid}`);
+  // Signed in with the invited address, the editor finds the invitation in the sidebar and accepts it there.
+  await navigate(editor, '/dashboard');
+  const invitations = editor.getByTestId('shared-invitations');
+  await expect(invitations).toContainText('Genetics');
+  await invitations.getByRole('button', { name: /Genetics/ }).click();
+  await expect(editor.getByText('Invitation accepted')).toBeVisible();
+  await editor.waitForURL(new RegExp(`/space/${space.uuid}$`));
+  await expect(invitations).toHaveCount(0);
   await expect(editor.getByTestId('space-upload')).toBeVisible();
   await shoot(editor, testInfo, 'space-editor');
   await editor.getByTestId('space-upload').click();

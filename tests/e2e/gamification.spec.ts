@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, navigate, test } from './fixtures';
+import { atLastChallenge, chooseAnswer, openLearn, question, scoutAnswers } from './lesson-fixtures';
 import { inBothColourSchemes, studentWithStudyFile, trpcQuery } from './study-fixtures';
 
 /**
@@ -32,11 +33,6 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
 /** The header's counter `name` (its visible number). */
 const counter = (page: Page, name: 'streak' | 'points' | 'hearts') => page.getByTestId(`progress-${name}`).first();
 
-async function openLearn(page: Page) {
-  await navigate(page, '/learn');
-  await expect(page.getByTestId('learn-path')).toBeVisible({ timeout: 90_000 });
-}
-
 /** Closes the quest celebration if one is showing (a quest may complete along the way). */
 async function closeCelebration(page: Page) {
   const dialog = page.getByTestId('quest-celebration');
@@ -46,49 +42,9 @@ async function closeCelebration(page: Page) {
   }
 }
 
-const question = (page: Page) => page.getByTestId('challenge-question').innerText();
-const atLastChallenge = async (page: Page) => (await page.getByTestId('lesson-progress').getAttribute('aria-valuenow')) === '100';
-
-/** Skips every challenge of the lesson on screen, noting the right answers shown, and quits unfinished. */
-async function scoutAnswers(page: Page): Promise<Map<string, string>> {
-  const answers = new Map<string, string>();
-  for (;;) {
-    await expect(page.getByTestId('lesson-skip')).toBeEnabled();
-    const text = await question(page);
-    await page.getByTestId('lesson-skip').click();
-    await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-skipped', 'true');
-    const shown = (await page.getByTestId('lesson-correct-answer').innerText()).replace(/^Correct answer:\s*/, '');
-    answers.set(text, shown.trim());
-    if (await atLastChallenge(page)) break;
-    await page.getByTestId('lesson-continue').click();
-  }
-  await page.getByTestId('lesson-quit').click();
-  await expect(page.getByTestId('learn-path')).toBeVisible();
-  return answers;
-}
-
 /** Answers the challenge on screen rightly, or (`wrong`) certainly wrongly, and checks it. */
 async function answer(page: Page, right: string, wrong: boolean) {
-  const type = await page.getByTestId('lesson-challenge').getAttribute('data-type');
-  if (type === 'multiple_choice') {
-    const texts = (await page.getByTestId('challenge-option').allInnerTexts()).map((text) => text.replace(/^\d\s*/, '').trim());
-    const index = wrong ? texts.findIndex((text) => text !== right) : texts.indexOf(right);
-    expect(index).toBeGreaterThanOrEqual(0);
-    await page.keyboard.press(String(index + 1));
-  } else if (type === 'true_false') {
-    await page.getByTestId(right === 'True' !== wrong ? 'challenge-true' : 'challenge-false').click();
-  } else if (type === 'fill_blank') {
-    await page.getByTestId('challenge-input').fill(wrong ? 'qqqzzz' : right);
-  } else {
-    const pairs = right.split('\n').map((line) => line.split(' — ').map((part) => part.trim()) as [string, string]);
-    const definitions = pairs.map(([, definition]) => definition);
-    for (const [index, [term]] of pairs.entries()) {
-      const definition = wrong ? definitions[(index + 1) % definitions.length]! : definitions[index]!;
-      await page.getByTestId('match-term').filter({ hasText: term }).first().click();
-      await page.getByTestId('match-definition').filter({ hasText: definition }).first().click();
-    }
-  }
-  await expect(page.getByTestId('lesson-check')).toBeEnabled();
+  await chooseAnswer(page, right, wrong);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-correct', wrong ? 'false' : 'true');
 }

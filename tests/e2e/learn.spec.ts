@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, navigate, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { chooseAnswer, openLearn, question, scoutAnswers } from './lesson-fixtures';
 import { inBothColourSchemes, studentWithStudyFile, trpcQuery } from './study-fixtures';
 
 /**
@@ -24,66 +25,10 @@ interface QuestPoints {
   points: number;
 }
 
-async function openLearn(page: Page) {
-  await navigate(page, '/learn');
-  await expect(page.getByTestId('learn-path')).toBeVisible({ timeout: 90_000 });
-}
-
 async function shoot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
   await inBothColourSchemes(page, testInfo, async (suffix) => {
     await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`${name}-${suffix}.png`), fullPage });
   });
-}
-
-/** The question on screen (its text, the key for the answers found by scouting). */
-const question = (page: Page) => page.getByTestId('challenge-question').innerText();
-
-/** Scouts the lesson: skips every challenge, noting the right answer shown, and leaves the run unfinished. */
-async function scoutAnswers(page: Page): Promise<Map<string, string>> {
-  const answers = new Map<string, string>();
-  for (;;) {
-    await expect(page.getByTestId('lesson-skip')).toBeEnabled();
-    const text = await question(page);
-    const progress = page.getByTestId('lesson-progress');
-    await page.getByTestId('lesson-skip').click();
-    await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-skipped', 'true');
-    const shown = (await page.getByTestId('lesson-correct-answer').innerText()).replace(/^Correct answer:\s*/, '');
-    answers.set(text, shown.trim());
-    if ((await progress.getAttribute('aria-valuenow')) === '100') break;
-    await page.getByTestId('lesson-continue').click();
-  }
-  // Quit before the run is finished.
-  await page.getByTestId('lesson-quit').click();
-  await expect(page.getByTestId('learn-path')).toBeVisible();
-  return answers;
-}
-
-/** Answers the challenge on screen: rightly, or (`wrong`) certainly wrongly. */
-async function answer(page: Page, right: string, wrong: boolean) {
-  const type = await page.getByTestId('lesson-challenge').getAttribute('data-type');
-  if (type === 'multiple_choice') {
-    const options = page.getByTestId('challenge-option');
-    const texts = (await options.allInnerTexts()).map((text) => text.replace(/^\d\s*/, '').trim());
-    const index = wrong ? texts.findIndex((text) => text !== right) : texts.indexOf(right);
-    expect(index).toBeGreaterThanOrEqual(0);
-    // The keyboard picks it (1–4).
-    await page.keyboard.press(String(index + 1));
-  } else if (type === 'true_false') {
-    const truth = right === 'True';
-    await page.getByTestId(truth !== wrong ? 'challenge-true' : 'challenge-false').click();
-  } else if (type === 'fill_blank') {
-    await page.getByTestId('challenge-input').fill(wrong ? 'qqqzzz' : right);
-  } else {
-    const pairs = right.split('\n').map((line) => line.split(' — ').map((part) => part.trim()) as [string, string]);
-    const definitions = pairs.map(([, definition]) => definition);
-    for (const [index, [term]] of pairs.entries()) {
-      // Wrong: every term gets the next term's definition.
-      const definition = wrong ? definitions[(index + 1) % definitions.length]! : definitions[index]!;
-      await page.getByTestId('match-term').filter({ hasText: term }).first().click();
-      await page.getByTestId('match-definition').filter({ hasText: definition }).first().click();
-    }
-  }
-  await expect(page.getByTestId('lesson-check')).toBeEnabled();
 }
 
 test('a student plays the first lesson with one wrong answer, loses a heart and finishes with stars and points', async ({ page }, testInfo) => {
@@ -120,7 +65,7 @@ test('a student plays the first lesson with one wrong answer, loses a heart and 
     const right = answers.get(text);
     expect(right, `scouted answer for "${text}"`).toBeDefined();
     const wrong = count === 0;
-    await answer(page, right!, wrong);
+    await chooseAnswer(page, right!, wrong);
     await page.keyboard.press('Enter');
     const feedback = page.getByTestId('lesson-feedback');
     await expect(feedback).toHaveAttribute('data-correct', wrong ? 'false' : 'true');

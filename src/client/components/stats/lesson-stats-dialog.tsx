@@ -5,10 +5,9 @@ import { progressColour } from '../../../shared/lesson-rules';
 import type { AttemptStatus, LessonStats } from '../../../shared/stats';
 import { cn } from '../../lib/cn';
 import { useTRPC } from '../../lib/trpc';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { BarChart } from './charts';
 import { formatDuration } from './durations';
-import { formatDateTime, formatDay, PROGRESS_CLASSES, StatsEmptyState, StatsSection, StatsSkeleton, StatTile, sharedFlags, useLogLoadError } from './parts';
+import { formatDateTime, formatDay, PROGRESS_CLASSES, ScopeStatsDialog, StatsSection, StatTile, sharedFlags } from './parts';
 
 export interface LessonStatsDialogProps {
   /** The lesson to show; the dialog loads only while open. */
@@ -29,37 +28,12 @@ const STATUS_LOOK: Record<AttemptStatus, { className: string; Icon: typeof Check
 
 /** Spec §2: the lesson statistics dialog — attempt history and individual attempts (status, reported mark). */
 export function LessonStatsDialog({ lessonId, open, onOpenChange, lessonTitle, isShared, sharedSpaceId }: LessonStatsDialogProps) {
-  const { t, i18n } = useTranslation('stats');
   const trpc = useTRPC();
   const query = useQuery({ ...trpc.stats.getLessonStats.queryOptions({ lessonId, ...sharedFlags(isShared, sharedSpaceId) }), enabled: open });
-  useLogLoadError(query.error, 'lesson statistics');
-  const stats = query.data;
-  const empty = query.isError || (stats !== undefined && stats.lastActivityAt === null);
-  const title = stats?.lessonTitle ?? lessonTitle;
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-3xl gap-5 p-4 sm:p-6" data-testid="lesson-stats-dialog">
-        <DialogHeader>
-          {title !== undefined && <span className="text-xs font-bold tracking-wide text-muted-foreground uppercase">{t('lesson.title')}</span>}
-          <DialogTitle>{title ?? (empty ? t('common.noStatistics') : t('lesson.title'))}</DialogTitle>
-          <DialogDescription>
-            {query.isPending
-              ? t('common.loading')
-              : stats?.lastActivityAt
-                ? t('common.lastActivity', { when: formatDateTime(stats.lastActivityAt, i18n.language) })
-                : t('common.noActivity')}
-          </DialogDescription>
-        </DialogHeader>
-        {query.isPending ? (
-          <StatsSkeleton tiles={4} label={t('common.loading')} testId="lesson-stats-loading" />
-        ) : empty || !stats ? (
-          <StatsEmptyState title={t('lesson.empty')} hint={t('lesson.emptyHint')} testId="lesson-stats-empty" />
-        ) : (
-          <LessonStatsContent stats={stats} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <ScopeStatsDialog scope="lesson" open={open} onOpenChange={onOpenChange} query={query} title={query.data?.lessonTitle ?? lessonTitle}>
+      {(stats) => <LessonStatsContent stats={stats} />}
+    </ScopeStatsDialog>
   );
 }
 

@@ -1,7 +1,9 @@
 import { ChartNoAxesColumn } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { progressColour, type ProgressColour } from '../../../shared/lesson-rules';
 import { cn } from '../../lib/cn';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { Skeleton } from '../ui/skeleton';
 
 /** Spec §4 progress colours: 100% green, 50% or more blue, above 0 amber, 0 neutral. */
@@ -112,4 +114,59 @@ export function formatDateTime(iso: string, locale: string): string {
 /** The spec's shared flags (§7), sent only when given. */
 export function sharedFlags(isShared: boolean | undefined, sharedSpaceId: string | undefined): { isShared?: boolean; sharedSpaceId?: string } {
   return { ...(isShared !== undefined && { isShared }), ...(sharedSpaceId !== undefined && { sharedSpaceId }) };
+}
+
+/** What the lesson and unit statistics share: a title from the stats, and no activity meaning "nothing yet". */
+interface ScopeStats {
+  lastActivityAt: string | null;
+}
+
+/**
+ * The frame of the lesson and unit statistics dialogs (spec §2): the scope's name as title (the one the path gave
+ * while loading), the last activity, skeletons while loading, the scope's empty state when there is no activity or the
+ * load failed (the failure is logged), else `children(stats)`.
+ */
+export function ScopeStatsDialog<T extends ScopeStats>({
+  scope,
+  open,
+  onOpenChange,
+  query,
+  title,
+  children,
+}: {
+  scope: 'lesson' | 'unit';
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  query: { data: T | undefined; error: unknown; isPending: boolean; isError: boolean };
+  title: string | undefined;
+  children: (stats: T) => ReactNode;
+}) {
+  const { t, i18n } = useTranslation('stats');
+  useLogLoadError(query.error, `${scope} statistics`);
+  const stats = query.data;
+  const empty = query.isError || (stats !== undefined && stats.lastActivityAt === null);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-3xl gap-5 p-4 sm:p-6" data-testid={`${scope}-stats-dialog`}>
+        <DialogHeader>
+          {title !== undefined && <span className="text-xs font-bold tracking-wide text-muted-foreground uppercase">{t(`${scope}.title`)}</span>}
+          <DialogTitle>{title ?? (empty ? t('common.noStatistics') : t(`${scope}.title`))}</DialogTitle>
+          <DialogDescription>
+            {query.isPending
+              ? t('common.loading')
+              : stats?.lastActivityAt
+                ? t('common.lastActivity', { when: formatDateTime(stats.lastActivityAt, i18n.language) })
+                : t('common.noActivity')}
+          </DialogDescription>
+        </DialogHeader>
+        {query.isPending ? (
+          <StatsSkeleton tiles={4} label={t('common.loading')} testId={`${scope}-stats-loading`} />
+        ) : empty || !stats ? (
+          <StatsEmptyState title={t(`${scope}.empty`)} hint={t(`${scope}.emptyHint`)} testId={`${scope}-stats-empty`} />
+        ) : (
+          children(stats)
+        )}
+      </DialogContent>
+    </Dialog>
+  );
 }

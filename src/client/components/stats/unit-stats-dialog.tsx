@@ -4,10 +4,9 @@ import { progressColour } from '../../../shared/lesson-rules';
 import type { UnitStats } from '../../../shared/stats';
 import { cn } from '../../lib/cn';
 import { useTRPC } from '../../lib/trpc';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { BarChart, DonutChart } from './charts';
 import { formatDuration, formatMinutesSeconds } from './durations';
-import { formatDateTime, PROGRESS_CLASSES, ProgressBar, StatsEmptyState, StatsSection, StatsSkeleton, StatTile, sharedFlags, useLogLoadError } from './parts';
+import { PROGRESS_CLASSES, ProgressBar, ScopeStatsDialog, StatsSection, StatTile, sharedFlags } from './parts';
 
 export interface UnitStatsDialogProps {
   /** The unit to show; the dialog loads only while open. */
@@ -22,37 +21,12 @@ export interface UnitStatsDialogProps {
 
 /** Spec §2: the unit statistics dialog (wide) — skeletons while loading, then stats, or the empty state. */
 export function UnitStatsDialog({ unitId, open, onOpenChange, unitTitle, isShared, sharedSpaceId }: UnitStatsDialogProps) {
-  const { t, i18n } = useTranslation('stats');
   const trpc = useTRPC();
   const query = useQuery({ ...trpc.stats.getUnitStats.queryOptions({ unitId, ...sharedFlags(isShared, sharedSpaceId) }), enabled: open });
-  useLogLoadError(query.error, 'unit statistics');
-  const stats = query.data;
-  const empty = query.isError || (stats !== undefined && stats.lastActivityAt === null);
-  const title = stats?.unitTitle ?? unitTitle;
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-3xl gap-5 p-4 sm:p-6" data-testid="unit-stats-dialog">
-        <DialogHeader>
-          {title !== undefined && <span className="text-xs font-bold tracking-wide text-muted-foreground uppercase">{t('unit.title')}</span>}
-          <DialogTitle>{title ?? (empty ? t('common.noStatistics') : t('unit.title'))}</DialogTitle>
-          <DialogDescription>
-            {query.isPending
-              ? t('common.loading')
-              : stats?.lastActivityAt
-                ? t('common.lastActivity', { when: formatDateTime(stats.lastActivityAt, i18n.language) })
-                : t('common.noActivity')}
-          </DialogDescription>
-        </DialogHeader>
-        {query.isPending ? (
-          <StatsSkeleton tiles={4} label={t('common.loading')} testId="unit-stats-loading" />
-        ) : empty || !stats ? (
-          <StatsEmptyState title={t('unit.empty')} hint={t('unit.emptyHint')} testId="unit-stats-empty" />
-        ) : (
-          <UnitStatsContent stats={stats} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <ScopeStatsDialog scope="unit" open={open} onOpenChange={onOpenChange} query={query} title={query.data?.unitTitle ?? unitTitle}>
+      {(stats) => <UnitStatsContent stats={stats} />}
+    </ScopeStatsDialog>
   );
 }
 

@@ -112,3 +112,10 @@ export const PLANS: Record<PlanSlug, Plan> = {
 };
 
 export const MAX_HEARTS = 5;
+
+/** Spec §9: a free trial lasts 3 days, 14 for users who signed up through someone's referral link (referredBy set). */
+export const TRIAL_DAYS = 3;
+export const REFERRED_TRIAL_DAYS = 14;
+export function trialDays(referredBy: string | null | undefined): number {
+  return referredBy ? REFERRED_TRIAL_DAYS : TRIAL_DAYS;
+}

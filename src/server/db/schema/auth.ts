@@ -40,6 +40,19 @@ export const user = pgTable(
     isCanceled: boolean('is_canceled').notNull().default(false),
     isTrialActive: boolean('is_trial_active').notNull().default(false),
     isTrialCanceled: boolean('is_trial_canceled').notNull().default(false),
+    /** Issue 9: the Stripe customer, subscription and price the user's plan comes from (null without a subscription). */
+    stripeCustomerId: text('stripe_customer_id').unique(),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    stripePriceId: text('stripe_price_id'),
+    /**
+     * When the Stripe event last applied to this user's subscription was created: an older event arriving late (Stripe
+     * does not guarantee order) must not undo a newer one.
+     */
+    billingEventAt: timestamp('billing_event_at', { withTimezone: true }),
+    /** A user gets one free trial; set when a trial subscription is first created for them. */
+    hasUsedTrial: boolean('has_used_trial').notNull().default(false),
+    /** The currency the user pays in (usd, eur, gbp, cad, aud); the browser also keeps it locally as userCurrency. */
+    currency: text('currency', { enum: ['usd', 'eur', 'gbp', 'cad', 'aud'] }),
     // No foreign keys: they would make this schema file and courses.ts import each other. The courses domain clears
     // both ids when it deletes what they point to, and every read joins on the owner, so a stale id reads as none.
     activeFileId: text('active_file_id'),
@@ -106,4 +119,14 @@ export const rateLimit = pgTable('rate_limit', {
   key: text('key').notNull().unique(),
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Every Stripe webhook event already handled, by its id: a replayed or re-delivered event is acknowledged and
+ * ignored (Stripe delivers at least once).
+ */
+export const stripeEvent = pgTable('stripe_event', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });

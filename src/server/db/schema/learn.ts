@@ -56,6 +56,8 @@ export const challengeReport = pgTable(
       .notNull()
       .references(() => challenge.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 9: when an admin reviewed the report (the /admin queue shows reports not yet reviewed). */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.userId, table.challengeId] })],
 );

@@ -67,6 +67,10 @@ export interface SharedContext {
   spaceName: string;
   sharedSpaceId: string;
   fileName: string;
+  /** The file's extension (the header's View File button). */
+  extension: string;
+  /** The file's video id when it is a video link (the viewer embeds it); null otherwise. */
+  videoId: string | null;
   directoryName: string;
   /** The course's id: the course-wide tutor chat and uploads into the course. */
   directoryId: string;

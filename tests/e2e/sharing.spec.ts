@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, navigate, signUp, test, waitForApp } from './fixtures';
-import { inBothColourSchemes, openFile, originHeader, uploadStudyFile, waitForArtefacts } from './study-fixtures';
+import { inBothColourSchemes, openFile, originHeader, trpcMutation, trpcQuery, uploadStudyFile, waitForArtefacts } from './study-fixtures';
 
 /**
  * Shared courses (issue 8) walked by two students: the owner shares a course by its link, a second student joins
@@ -15,7 +15,7 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string, sizes =
   for (const size of sizes) {
     await page.setViewportSize(size);
     await inBothColourSchemes(page, testInfo, async (suffix) => {
-      const device = size.width < 500 ? 'phone' : 'desktop';
+      const device = size.width < 500 ? 'phone' : size.width < 1000 ? 'tablet' : 'desktop';
       // Let the colours' transitions finish before the picture.
       await page.waitForTimeout(400);
       await page.screenshot({ path: testInfo.outputPath(`${name}-${suffix.replace(/^desktop|^phone/, device)}.png`) });
@@ -147,4 +147,77 @@ test('a course shared by link is joined, studied read-only, and closed by making
   await navigate(member, new URL(link).pathname);
   await expect(member.getByTestId('space-not-found')).toContainText('This course isn’t available');
   await memberContext.close();
+});
+
+test("a member views a shared course's text and video files and reads its Share dialog without managing it", async ({ page, browser, consoleErrors }, testInfo) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  const course = await trpcMutation<{ id: string }>(page, 'directory.createDirectory', { name: 'Botany' });
+  const text = await page.request.post('/api/files', {
+    multipart: { directoryId: course.id, files: { name: 'Leaf notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Stomata open in the light.\n\nGuard cells swell with water.\n') } },
+    headers: originHeader(page),
+  });
+  expect(text.status(), await text.text()).toBe(201);
+  const video = await page.request.post('/api/files', {
+    data: { directoryId: course.id, videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', transcript: 'Roots take up water. Leaves lose it through stomata.' },
+    headers: originHeader(page),
+  });
+  expect(video.status(), await video.text()).toBe(201);
+  const [textId, videoId] = await Promise.all(
+    [text, video].map(async (response) => ((await response.json()) as { files: Array<{ id: string }> }).files[0]?.id ?? ''),
+  );
+  for (const fileId of [textId ?? '', videoId ?? '']) {
+    await expect.poll(async () => (await trpcQuery<{ status: string }>(page, 'file.getProcessingStatus', { fileId })).status, { timeout: 30_000 }).toBe('ready');
+  }
+  const space = await trpcMutation<{ id: string; uuid: string }>(page, 'spaces.createSpace', { name: 'Botany', description: 'Plants and how they work.', visibility: 'public', directoryId: course.id });
+
+  const memberContext = await browser.newContext({ viewport: DESKTOP });
+  const member = await memberContext.newPage();
+  consoleErrors.watch(member);
+  // The video site, faked at the network edge.
+  await member.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<body style="margin:0;background:#0f172a;color:#e2e8f0">Video</body>' }));
+  await signUp(member);
+  await navigate(member, `/space/${space.uuid}`);
+  await member.getByRole('button', { name: 'Join course' }).click();
+  await member.waitForURL(/\/summary\?uuid=/);
+
+  // The text file through the viewer, read through the course's link.
+  await navigate(member, `/summary?uuid=${space.uuid}&id=${textId}`);
+  await member.getByTestId('header-view-file').click();
+  const viewer = member.getByTestId('file-viewer');
+  await expect(viewer).toContainText('Guard cells swell with water.');
+  await expect(viewer.getByTestId('viewer-download')).toHaveAttribute('href', `/api/file/${textId}?uuid=${space.uuid}`);
+  const download = await member.request.get(`/api/file/${textId}?uuid=${space.uuid}`);
+  expect(await download.text()).toContain('Stomata open in the light.');
+  await viewer.getByTestId('viewer-close').click();
+
+  // The video link plays, its transcript below.
+  await navigate(member, `/summary?uuid=${space.uuid}&id=${videoId}`);
+  await member.getByTestId('header-view-file').click();
+  await expect(viewer.getByTestId('viewer-video')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0');
+  await expect(member.getByTestId('viewer-transcript')).toContainText('Roots take up water.');
+  await member.screenshot({ path: testInfo.outputPath('member-video.png') });
+  await viewer.getByTestId('viewer-close').click();
+
+  // The Share dialog: details to read, no visibility switches.
+  await member.getByTestId('header-share').click();
+  const dialog = member.getByTestId('share-dialog');
+  await dialog.getByTestId('share-tab-details').click();
+  await expect(dialog.getByTestId('details-read-only')).toContainText('Plants and how they work.');
+  await expect(dialog.getByTestId('details-form')).toHaveCount(0);
+  await screenshots(member, testInfo, 'member-details', [DESKTOP, { width: 800, height: 900 }]);
+  await dialog.getByTestId('share-tab-content').click();
+  await expect(dialog.getByTestId('content-owner-only')).toHaveText('Only the course owner can manage content visibility.');
+  await expect(dialog.getByTestId('content-switch')).toHaveCount(0);
+  await screenshots(member, testInfo, 'member-content', [DESKTOP, { width: 800, height: 900 }]);
+  await member.keyboard.press('Escape');
+
+  // The sidebar's search finds the shared course's files, the match highlighted.
+  await member.getByTestId('sidebar-search').fill('leaf');
+  const results = member.getByTestId('sidebar-search-results');
+  await expect(results.locator('mark')).toHaveText('Leaf');
+  await expect(results).toContainText('Leaf notes.txt');
+  await member.screenshot({ path: testInfo.outputPath('member-search.png') });
+  await results.getByText('notes.txt').click();
+  await member.waitForURL(new RegExp(`/summary\\?uuid=${space.uuid}&id=${textId}`));
 });

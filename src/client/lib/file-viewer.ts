@@ -20,6 +20,19 @@ export interface FileViewerRequest {
   fileId: string;
   /** 1-based page (slide, section) to open at; the first when absent. */
   page?: number;
+  /**
+   * The shared course's link id the file is read through (spec §2 `?uuid=&id=`). When absent, the page's own shared
+   * context is used, so every "View" inside a shared course (header, page links, mind map, cards, citations) works.
+   */
+  uuid?: string;
+}
+
+/** The link id of the shared context the current page is in, if any (both `uuid` and `id` in its address). */
+function pageSharedUuid(): string | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const search = new URLSearchParams(window.location.search);
+  const uuid = search.get('uuid');
+  return uuid && search.get('id') ? uuid : undefined;
 }
 
 export interface FileViewerState extends FileViewerRequest {
@@ -39,7 +52,7 @@ function publish(state: FileViewerState | null) {
 /** Opens the viewer on a file (replacing any file open in it), at `page` when given. */
 export function openFileViewer(request: FileViewerRequest): void {
   const page = request.page !== undefined && Number.isFinite(request.page) ? Math.max(1, Math.floor(request.page)) : undefined;
-  publish({ fileId: request.fileId, page, openingId: nextOpeningId++ });
+  publish({ fileId: request.fileId, page, uuid: request.uuid ?? pageSharedUuid(), openingId: nextOpeningId++ });
 }
 
 export function closeFileViewer(): void {

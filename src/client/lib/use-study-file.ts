@@ -44,9 +44,9 @@ export function useStudyFile(): { file: StudyFile | null | undefined; loading: b
     error: status.data.error,
     errorKey: status.data.errorKey,
     errorParams: status.data.errorParams,
-    // Not known to a member and not used in a shared course: the file's date, its video id and the course's settings.
+    // Not known to a member and not used in a shared course: the file's date and the course's settings.
     createdAt: new Date(0),
-    videoId: null,
+    videoId: sharedContext.data.videoId,
     directory: { id: sharedContext.data.directoryId, name: sharedContext.data.directoryName, model: '', language: 'en', createdAt: new Date(0) },
     shared,
     canRegenerate: sharedContext.data.isOwner,

@@ -77,6 +77,8 @@ describe('invitations', () => {
       spaceName: 'Shared Biology',
       sharedSpaceId: course.spaceId,
       fileName: 'Cells.pdf',
+      extension: 'pdf',
+      videoId: null,
       directoryName: 'Shared Biology',
       directoryId: course.courseId,
       uuid: course.uuid,
@@ -230,6 +232,20 @@ describe('joining and leaving', () => {
 });
 
 describe('visibility, details and files', () => {
+  test("a member's shared context of a video link carries its video id, so the viewer can embed it", async () => {
+    const course = await sharedCourse(services, { visibility: 'public' });
+    const video = await insertFile(services, course.owner, course.courseId, {
+      name: 'Lecture video.txt',
+      extension: 'txt',
+      mimeType: 'text/plain',
+      videoId: 'dQw4w9WgXcQ',
+      status: 'ready',
+      pages: 1,
+    });
+    const context = await as(course.actors.viewer).spaces.getSharedContext({ uuid: course.uuid, id: video.id });
+    expect(context).toMatchObject({ fileName: 'Lecture video.txt', videoId: 'dQw4w9WgXcQ' });
+  });
+
   test('making a public course private needs MAKE PRIVATE while public-link members exist; they lose access, invited ones keep it', async () => {
     const course = await sharedCourse(services, { visibility: 'public' });
     const owner = as(course.owner);

@@ -115,7 +115,7 @@ export async function getSpaceContent(db: Db, userId: string, by: { spaceId: str
 export async function getSharedContext(db: Db, userId: string, input: { uuid: string; id: string }): Promise<SharedContext> {
   const actor = await requireSpace(db, userId, { uuid: input.uuid }, 'study');
   const [row] = await db
-    .select({ fileName: file.name, directoryName: directory.name, isVisible: isVisibleColumn(actor.space.id) })
+    .select({ fileName: file.name, extension: file.extension, videoId: file.videoId, directoryName: directory.name, isVisible: isVisibleColumn(actor.space.id) })
     .from(file)
     .innerJoin(directory, eq(directory.id, file.directoryId))
     .where(and(eq(file.id, input.id), eq(file.directoryId, actor.space.directoryId)))
@@ -125,6 +125,8 @@ export async function getSharedContext(db: Db, userId: string, input: { uuid: st
     spaceName: actor.space.name,
     sharedSpaceId: actor.space.id,
     fileName: row.fileName,
+    extension: row.extension,
+    videoId: row.videoId,
     directoryName: row.directoryName,
     directoryId: actor.space.directoryId,
     uuid: actor.space.uuid,

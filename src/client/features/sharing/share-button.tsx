@@ -79,7 +79,7 @@ export function ShareCourseButton({ target }: { target: Target | null }) {
     <>
       <Button variant="outline" size="sm" className="h-9" onClick={() => void share()} disabled={pending} aria-busy={pending} data-testid="header-share">
         {pending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Share2 aria-hidden="true" />}
-        {t('share')}
+        <span className="max-lg:sr-only">{t('share')}</span>
       </Button>
       <ShareCourseDialog spaceId={spaceId} open={open} onOpenChange={setOpen} autoGenerate={autoGenerate} />
     </>

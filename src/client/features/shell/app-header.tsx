@@ -1,10 +1,9 @@
 import { Link, useRouterState, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight, Eye, FileText, FolderOpen, Menu, Share2 } from 'lucide-react';
+import { ChevronRight, FileText, FolderOpen, Menu, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { useFileViewer } from '../../lib/file-viewer';
 import { useTRPC } from '../../lib/trpc';
 import { Logo } from './logo';
 import { SharedFileContext, type ShareActionRenderer } from './shared-file-context';
@@ -12,6 +11,7 @@ import { ProgressCounters } from './progress-counters';
 import { HEADER_TABS, showsHeaderNavigation } from './route-visibility';
 import { useStudyTabLinks } from './study-tabs';
 import { UnavailableAction } from './unavailable-action';
+import { ViewFileAction } from './view-file-action';
 
 /**
  * The header of spec §2 for medium and larger screens. `onOpenMenu` is given below the large breakpoint, where the
@@ -90,21 +90,6 @@ function FileContext({ shareAction }: { shareAction?: ShareActionRenderer }) {
  * 'View File' opens the fullscreen viewer on the open file (spec §5: only pdf, doc, docx, pptx, txt). Without an open
  * file, or for another type, it stays in place, unavailable, with the reason as its tooltip.
  */
-function ViewFileAction({ file }: { file: { id: string; extension: string } | null | undefined }) {
-  const { t } = useTranslation('shell');
-  const { viewFile, unavailableReason } = useFileViewer();
-  const reason = file ? unavailableReason(file) : t('header.viewFileUnavailable');
-  if (!file || reason) {
-    return <UnavailableAction icon={Eye} label={t('header.viewFile')} reason={reason ?? ''} showLabel testId="header-view-file" />;
-  }
-  return (
-    <Button variant="outline" size="sm" className="h-9" onClick={() => viewFile(file)} data-testid="header-view-file">
-      <Eye aria-hidden="true" />
-      {t('header.viewFile')}
-    </Button>
-  );
-}
-
 function HeaderTabs() {
   const { t } = useTranslation('shell');
   const tabs = useStudyTabLinks(HEADER_TABS);

@@ -7,6 +7,7 @@ import { sessionQueryOptions } from '../../lib/auth-client';
 import { cn } from '../../lib/cn';
 import { useSharedContext } from '../../lib/spaces';
 import { markCourseVisited } from '../../lib/visited-courses';
+import { ViewFileAction } from './view-file-action';
 
 /** What the header's Share button works on: the open course, or the shared course being studied. */
 export type ShareTarget = { directoryId: string; courseName: string } | { sharedSpaceId: string };
@@ -62,7 +63,10 @@ export function SharedFileContext({ uuid, id, shareAction }: { uuid: string; id:
         {data.canEdit ? <PencilLine aria-hidden="true" className="size-3.5" /> : <Eye aria-hidden="true" className="size-3.5" />}
         {data.canEdit ? t('header.editAccess') : t('header.readOnly')}
       </span>
-      {shareAction && <div className="shrink-0">{shareAction({ sharedSpaceId: data.sharedSpaceId })}</div>}
+      <div className="flex shrink-0 items-center gap-2">
+        <ViewFileAction file={{ id, extension: data.extension }} />
+        {shareAction && shareAction({ sharedSpaceId: data.sharedSpaceId })}
+      </div>
     </div>
   );
 }

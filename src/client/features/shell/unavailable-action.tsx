@@ -35,7 +35,7 @@ export function UnavailableAction({
         )}
       >
         <Icon aria-hidden="true" />
-        {showLabel && label}
+        {showLabel && <span className="max-lg:sr-only">{label}</span>}
       </button>
     </Tooltip>
   );

@@ -10,7 +10,7 @@ import { useTRPC } from '../../lib/trpc';
 import { TextPagesView } from './text-pages-view';
 import { VideoView } from './video-view';
 import { DownloadButton, PageSkeleton, ViewerMessage } from './viewer-layout';
-import { isExtracting, viewerKind, type ViewerFile, type ViewerKind } from './viewer-kind';
+import { filePagesInput, isExtracting, viewerKind, type ViewerFile, type ViewerKind } from './viewer-kind';
 
 /** pdf.js is large: its code arrives only when a PDF is opened, never with the app's first load. */
 const loadPdfViewer = () => import('./pdf-viewer');
@@ -47,13 +47,14 @@ const KIND_ICON: Record<ViewerKind, LucideIcon> = {
 function ViewerFrame({ request }: { request: FileViewerState }) {
   const { t } = useTranslation('viewer');
   const trpc = useTRPC();
+  const uuid = request.uuid;
   const query = useQuery({
-    ...trpc.file.getFilePages.queryOptions({ fileId: request.fileId, withText: false }),
+    ...trpc.file.getFilePages.queryOptions({ ...filePagesInput({ id: request.fileId, uuid }), withText: false }),
     // Asked afresh on every opening (it is small): a file renamed, deleted or read meanwhile shows as it is now.
     staleTime: 0,
     refetchInterval: (current) => (current.state.data && isExtracting(current.state.data.file.status) ? STATUS_POLL_MS : false),
   });
-  const file: ViewerFile | undefined = query.data?.file;
+  const file: ViewerFile | undefined = query.data ? { ...query.data.file, uuid } : undefined;
   const kind = file ? viewerKind(file) : undefined;
   const Icon = kind ? (file?.extension === 'pptx' ? Presentation : KIND_ICON[kind]) : FileText;
   // Opened from anywhere (not a DialogTrigger): closing gives the focus back to what had it, if it is still there.
@@ -99,7 +100,7 @@ function ViewerFrame({ request }: { request: FileViewerState }) {
         </div>
       </div>
       <div className="relative flex items-center justify-end gap-1.5 pr-2 [grid-area:actions] sm:gap-2 sm:pl-2 sm:pr-4">
-        {file?.stored && <DownloadButton fileId={file.id} name={file.name} compact />}
+        {file?.stored && <DownloadButton file={file} compact />}
         <DialogClose asChild>
           <Button variant="ghost" size="icon" aria-label={t('close')} data-testid="viewer-close">
             <X aria-hidden="true" className="size-5!" />
@@ -166,7 +167,7 @@ function ViewerBody({
           icon={FileQuestion}
           title={t('unsupported')}
           testId="viewer-unsupported"
-          actions={file.stored && <DownloadButton fileId={file.id} name={file.name} />}
+          actions={file.stored && <DownloadButton file={file} />}
         >
           {t('unsupportedHint')}
         </ViewerMessage>

@@ -74,7 +74,7 @@ function PdfDocument({ file, initialPage, onRetry }: { file: ViewerFile; initial
   useEffect(() => {
     let cancelled = false;
     const task = getDocument({
-      url: fileContentUrl(file.id),
+      url: fileContentUrl(file),
       withCredentials: true,
       // The server sends Accept-Ranges: pdf.js then reads only the ranges it needs, page by page.
       disableStream: true,
@@ -97,7 +97,8 @@ function PdfDocument({ file, initialPage, onRetry }: { file: ViewerFile; initial
       cancelled = true;
       void task.destroy();
     };
-  }, [file.id]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the same file (id and link) is not loaded again when its row is refetched
+  }, [file.id, file.uuid]);
 
   if (state.status === 'error') {
     const hint = state.error === 'loadFailed' ? 'network' : state.error;
@@ -115,7 +116,7 @@ function PdfDocument({ file, initialPage, onRetry }: { file: ViewerFile; initial
                 {t('retry')}
               </Button>
             )}
-            {state.error !== 'notFound' && <DownloadButton fileId={file.id} name={file.name} />}
+            {state.error !== 'notFound' && <DownloadButton file={file} />}
           </>
         }
       >

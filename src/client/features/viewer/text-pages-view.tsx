@@ -9,7 +9,7 @@ import { useTRPC } from '../../lib/trpc';
 import { PageControls } from './page-controls';
 import { usePageTracking } from './use-page-tracking';
 import { DownloadButton, ViewerContent, ViewerControls, ViewerMessage } from './viewer-layout';
-import { bodyParagraphs, isExtracting, pageUnit, type ViewerFile } from './viewer-kind';
+import { bodyParagraphs, filePagesInput, isExtracting, pageUnit, type ViewerFile } from './viewer-kind';
 
 /**
  * pptx, doc, docx and plain txt (spec §2 asks for 'viewer not implemented yet'; we show more): the text extracted
@@ -32,7 +32,7 @@ export function TextPagesView({ file, initialPage }: { file: ViewerFile; initial
         tone="error"
         title={t('text.failed')}
         testId="viewer-failed"
-        actions={file.stored && <DownloadButton fileId={file.id} name={file.name} />}
+        actions={file.stored && <DownloadButton file={file} />}
       >
         {reason && <p className="font-medium text-foreground">{reason}</p>}
         <p>{t('text.failedHint')}</p>
@@ -45,7 +45,7 @@ export function TextPagesView({ file, initialPage }: { file: ViewerFile; initial
 function ReadyTextPages({ file, initialPage }: { file: ViewerFile; initialPage: number | undefined }) {
   const { t } = useTranslation('viewer');
   const trpc = useTRPC();
-  const query = useQuery(trpc.file.getFilePages.queryOptions({ fileId: file.id }));
+  const query = useQuery(trpc.file.getFilePages.queryOptions(filePagesInput(file)));
   const pages = query.data?.pages ?? [];
   const { attach, current, scrollToPage } = usePageTracking(pages.length);
   const unit = pageUnit(file.extension);
@@ -94,7 +94,7 @@ function ReadyTextPages({ file, initialPage }: { file: ViewerFile; initialPage: 
   }
   if (pages.length === 0) {
     return (
-      <ViewerMessage icon={FileSearch} title={t('text.empty')} testId="viewer-text-empty" actions={file.stored && <DownloadButton fileId={file.id} name={file.name} />}>
+      <ViewerMessage icon={FileSearch} title={t('text.empty')} testId="viewer-text-empty" actions={file.stored && <DownloadButton file={file} />}>
         {t('text.emptyHint')}
       </ViewerMessage>
     );

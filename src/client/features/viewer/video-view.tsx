@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useTRPC } from '../../lib/trpc';
 import { ViewerContent, ViewerMessage } from './viewer-layout';
-import { isPlayableVideoId, paragraphsOf, type ViewerFile } from './viewer-kind';
+import { filePagesInput, isPlayableVideoId, paragraphsOf, type ViewerFile } from './viewer-kind';
 
 /**
  * How long the player may take to load before the viewer says 'Unable to load video.'. A frame fires no `error` when
@@ -37,12 +37,12 @@ export function VideoView({ file }: { file: ViewerFile }) {
       </ViewerMessage>
     );
   }
-  return <VideoPlayer videoId={file.videoId} name={file.name} transcript={file.status === 'ready' ? file.id : null} />;
+  return <VideoPlayer videoId={file.videoId} name={file.name} transcript={file.status === 'ready' ? file : null} />;
 }
 
 type PlayerState = 'loading' | 'loaded' | 'failed';
 
-function VideoPlayer({ videoId, name, transcript }: { videoId: string; name: string; transcript: string | null }) {
+function VideoPlayer({ videoId, name, transcript }: { videoId: string; name: string; transcript: ViewerFile | null }) {
   const { t } = useTranslation('viewer');
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<PlayerState>(() => (typeof navigator !== 'undefined' && navigator.onLine === false ? 'failed' : 'loading'));
@@ -98,17 +98,17 @@ function VideoPlayer({ videoId, name, transcript }: { videoId: string; name: str
             onLoad={() => setState('loaded')}
           />
         </div>
-        {transcript && <Transcript fileId={transcript} />}
+        {transcript && <Transcript file={transcript} />}
       </div>
     </ViewerContent>
   );
 }
 
 /** The video's transcript (extracted or pasted) below the player, to read along or look something up. */
-function Transcript({ fileId }: { fileId: string }) {
+function Transcript({ file }: { file: Pick<ViewerFile, 'id' | 'uuid'> }) {
   const { t } = useTranslation('viewer');
   const trpc = useTRPC();
-  const query = useQuery(trpc.file.getFilePages.queryOptions({ fileId }));
+  const query = useQuery(trpc.file.getFilePages.queryOptions(filePagesInput(file)));
   const pages = query.data?.pages ?? [];
   if (query.isError || (query.isSuccess && pages.length === 0)) return null;
   return (

@@ -12,6 +12,8 @@ export interface ViewerFile {
   videoId: string | null;
   /** False for a video link: there are no stored bytes to download or embed. */
   stored: boolean;
+  /** The shared course's link id when the viewer was opened in a shared context (spec §2 `?uuid=&id=`). */
+  uuid?: string | undefined;
 }
 
 /**
@@ -48,9 +50,18 @@ export function isPlayableVideoId(videoId: string): boolean {
   return VIDEO_ID.test(videoId);
 }
 
-/** The same-origin address of a file's bytes (GET /api/file/{fileId}: the owner only, with range requests). */
-export function fileContentUrl(fileId: string): string {
-  return `/api/file/${encodeURIComponent(fileId)}`;
+/** The input of file.getFilePages for a file, through its shared course's link when it has one. */
+export function filePagesInput(file: Pick<ViewerFile, 'id' | 'uuid'>): { fileId: string; uuid?: string } {
+  return file.uuid ? { fileId: file.id, uuid: file.uuid } : { fileId: file.id };
+}
+
+/**
+ * The same-origin address of a file's bytes (GET /api/file/{fileId}, with range requests): the owner's, or with
+ * `?uuid=` a file of a shared course the caller may study.
+ */
+export function fileContentUrl(file: Pick<ViewerFile, 'id' | 'uuid'>): string {
+  const url = `/api/file/${encodeURIComponent(file.id)}`;
+  return file.uuid ? `${url}?uuid=${encodeURIComponent(file.uuid)}` : url;
 }
 
 /** Paragraphs of extracted text: blank lines separate them; single line breaks inside one are kept. */

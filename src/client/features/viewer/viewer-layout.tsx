@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
-import { fileContentUrl } from './viewer-kind';
+import { fileContentUrl, type ViewerFile } from './viewer-kind';
 
 /**
  * The viewer is one grid (see FileViewerDialog): title and actions on top; the page controls beside them on wide
@@ -111,11 +111,12 @@ export function ViewerMessage({
 }
 
 /** The file's stored bytes, saved under its own name (same origin, so the `download` attribute applies). */
-export function DownloadButton({ fileId, name, compact = false }: { fileId: string; name: string; compact?: boolean }) {
+export function DownloadButton({ file, compact = false }: { file: Pick<ViewerFile, 'id' | 'uuid' | 'name'>; compact?: boolean }) {
+  const name = file.name;
   const { t } = useTranslation('viewer');
   return (
     <Button asChild variant="outline" size="sm" className={cn(compact && 'max-sm:w-8 max-sm:px-0')}>
-      <a href={fileContentUrl(fileId)} download={name} aria-label={t('downloadFile', { name })} data-testid="viewer-download">
+      <a href={fileContentUrl(file)} download={name} aria-label={t('downloadFile', { name })} data-testid="viewer-download">
         <Download aria-hidden="true" />
         <span className={cn(compact && 'max-sm:sr-only')}>{t('download')}</span>
       </a>

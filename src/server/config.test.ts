@@ -195,3 +195,117 @@ describe('the AI model of the llm study engine', () => {
     expect(error.message).not.toContain('sk-test');
   });
 });
+
+describe('ADMIN_EMAILS, the accounts that may open /admin', () => {
+  test('is empty without the variable: nobody is an admin', () => {
+    expect(loadConfig({ DATA_DIR: tempDataDir() }).adminEmails).toEqual([]);
+  });
+
+  test('takes addresses separated by commas or spaces, in lower case and each once', () => {
+    const config = loadConfig({ DATA_DIR: tempDataDir(), ADMIN_EMAILS: ' Ada@Example.test, bob@example.test  ada@example.TEST,' });
+    expect(config.adminEmails).toEqual(['ada@example.test', 'bob@example.test']);
+  });
+
+  test('refuses what is not an address, naming the variable and the value', () => {
+    expect(configError({ ADMIN_EMAILS: 'ada@example.test, admin' }).message).toBe(
+      'Invalid configuration: ADMIN_EMAILS: not an email address: admin',
+    );
+  });
+});
+
+describe('GEOIP_URL, the IP-geolocation service of currency detection', () => {
+  test('is off without the variable: no detection, prices in usd', () => {
+    expect(loadConfig({ DATA_DIR: tempDataDir() }).geoipUrl).toBeNull();
+  });
+
+  test('keeps a template with {ip}; a base URL gets the address appended', () => {
+    const base = { DATA_DIR: tempDataDir() };
+    expect(loadConfig({ ...base, GEOIP_URL: 'https://ipapi.co/{ip}/json/' }).geoipUrl).toBe('https://ipapi.co/{ip}/json/');
+    expect(loadConfig({ ...base, GEOIP_URL: 'http://127.0.0.1:8080/geo/' }).geoipUrl).toBe('http://127.0.0.1:8080/geo/{ip}');
+  });
+
+  test.each(['ipapi.co/{ip}/json/', 'ftp://geo.example/{ip}', 'file:///etc/{ip}', 'not a url'])('refuses %s', (value) => {
+    expect(configError({ GEOIP_URL: value }).message).toMatch(/^Invalid configuration: GEOIP_URL: must be an http:\/\/ or https:\/\/ URL/);
+  });
+});
+
+describe('Stripe billing and trials', () => {
+  const priceIds = {
+    pro: { monthly: 'price_pm', yearly: 'price_py' },
+    ultra: { monthly: 'price_um', yearly: 'price_uy' },
+  };
+  const stripeEnv = {
+    STRIPE_SECRET_KEY: 'sk_test_123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_123',
+    STRIPE_PRICE_IDS: JSON.stringify(priceIds),
+  };
+
+  test('is off with no STRIPE_* variable, and trials are off unless TRIALS_ENABLED says so', () => {
+    const config = loadConfig({ DATA_DIR: tempDataDir() });
+    expect(config.stripe).toBeNull();
+    expect(config.trialsEnabled).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDataDir(), TRIALS_ENABLED: 'true' }).trialsEnabled).toBe(true);
+  });
+
+  test('the key, webhook secret and price ids turn it on: api.stripe.com, 10 s, the environment of the key', () => {
+    const config = loadConfig({ DATA_DIR: tempDataDir(), ...stripeEnv });
+    expect(config.stripe).toEqual({
+      secretKey: 'sk_test_123',
+      webhookSecret: 'whsec_123',
+      api: undefined,
+      timeoutMs: 10_000,
+      environment: 'test',
+      priceIds: { production: priceIds, test: priceIds },
+    });
+    const live = loadConfig({ DATA_DIR: tempDataDir(), ...stripeEnv, STRIPE_SECRET_KEY: 'rk_live_456' });
+    expect(live.stripe?.environment).toBe('production');
+  });
+
+  test('STRIPE_API_URL points the client at another server; STRIPE_PRICE_IDS may hold a set per environment', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDataDir(),
+      ...stripeEnv,
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+      STRIPE_TIMEOUT_SECONDS: '2.5',
+      STRIPE_PRICE_IDS: JSON.stringify({ test: priceIds }),
+    });
+    expect(config.stripe).toMatchObject({
+      api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+      timeoutMs: 2500,
+      priceIds: { production: undefined, test: priceIds },
+    });
+    expect(loadConfig({ DATA_DIR: tempDataDir(), ...stripeEnv, STRIPE_API_URL: 'https://stripe.internal' }).stripe?.api).toEqual({
+      host: 'stripe.internal',
+      port: 443,
+      protocol: 'https',
+    });
+  });
+
+  test('half a configuration stops the start, naming what is missing', () => {
+    expect(configError({ STRIPE_SECRET_KEY: 'sk_test_123' }).message).toBe(
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_IDS: must be set together with STRIPE_SECRET_KEY',
+    );
+    expect(configError({ STRIPE_API_URL: 'http://127.0.0.1:1' }).message).toBe(
+      'Invalid configuration: STRIPE_SECRET_KEY: must be set for billing (set without it: STRIPE_API_URL)',
+    );
+    expect(configError({ ...stripeEnv, STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PRICE_IDS: JSON.stringify({ test: priceIds }) }).message).toBe(
+      'Invalid configuration: STRIPE_PRICE_IDS: needs a "production" set for this production secret key',
+    );
+  });
+
+  test.each([
+    ['not JSON', '{pro:'],
+    ['a plan missing', JSON.stringify({ pro: priceIds.pro })],
+    ['an unknown plan', JSON.stringify({ ...priceIds, enterprise: priceIds.pro })],
+    ['an interval missing', JSON.stringify({ ...priceIds, ultra: { monthly: 'price_um' } })],
+    ['one id for two prices', JSON.stringify({ ...priceIds, ultra: { monthly: 'price_pm', yearly: 'price_uy' } })],
+    ['an empty id', JSON.stringify({ ...priceIds, pro: { monthly: '', yearly: 'price_py' } })],
+  ])('refuses STRIPE_PRICE_IDS with %s', (_case, value) => {
+    expect(configError({ ...stripeEnv, STRIPE_PRICE_IDS: value }).message).toMatch(/^Invalid configuration: STRIPE_PRICE_IDS: must be JSON like/);
+  });
+
+  test('refuses an STRIPE_API_URL that is not http(s) and a timeout out of range', () => {
+    expect(configError({ ...stripeEnv, STRIPE_API_URL: 'ftp://stripe.example' }).message).toMatch(/STRIPE_API_URL: must be an http/);
+    expect(configError({ ...stripeEnv, STRIPE_TIMEOUT_SECONDS: '0' }).message).toMatch(/STRIPE_TIMEOUT_SECONDS/);
+  });
+});

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { BillingInterval, PaidPlanSlug } from '../shared/pricing';
 
 /**
  * Every environment variable the server reads, parsed once. This is the only module that touches process.env
@@ -18,6 +19,16 @@ const optionalString = z
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
 
 const s3BucketName = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/** GEOIP_URL is a template with `{ip}` (e.g. https://ipapi.co/{ip}/json/) or a base the address is appended to. */
+function isGeoipUrl(value: string): boolean {
+  const sample = geoipTemplate(value).replace('{ip}', '203.0.113.7');
+  return URL.canParse(sample) && /^https?:$/.test(new URL(sample).protocol);
+}
+
+function geoipTemplate(value: string): string {
+  return value.includes('{ip}') ? value : `${value.replace(/\/+$/, '')}/{ip}`;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -42,6 +53,10 @@ const envSchema = z.object({
     .string()
     .refine((value) => /^(https?:\/\/|mailto:)/.test(value), { message: 'must be an http(s):// or mailto: link' })
     .default('mailto:feedback@studypath.app'),
+  ADMIN_EMAILS: optionalString,
+  GEOIP_URL: optionalString.refine((value) => value === undefined || isGeoipUrl(value), {
+    message: 'must be an http:// or https:// URL, with {ip} where the address goes (else it is appended)',
+  }),
   S3_BUCKET: optionalString.refine((value) => value === undefined || s3BucketName.test(value), {
     message: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
   }),
@@ -69,6 +84,14 @@ const envSchema = z.object({
     message: 'must be an smtp:// or smtps:// URL',
   }),
   SMTP_FROM: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalString.refine((value) => value === undefined || /^https?:\/\/[^/]/.test(value), {
+    message: 'must be an http:// or https:// URL',
+  }),
+  STRIPE_PRICE_IDS: optionalString,
+  STRIPE_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
+  TRIALS_ENABLED: booleanFlag,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -89,6 +112,10 @@ export interface Config {
   authRateLimit: { windowSeconds: number; max: number };
   jobsEnabled: boolean;
   feedbackUrl: string;
+  /** ADMIN_EMAILS in lower case: the accounts that may open /admin. Empty: nobody. */
+  adminEmails: string[];
+  /** The IP-geolocation service as a template with `{ip}` (GEOIP_URL); null: no detection, prices in usd. */
+  geoipUrl: string | null;
   clientDir: string;
   /** S3-compatible storage for uploaded files when S3_BUCKET is set; otherwise they live in filesDir. */
   s3: S3Config | null;
@@ -100,6 +127,26 @@ export interface Config {
   supportChat: SupportChatConfig | null;
   /** Outgoing mail (invitations, issue 8) when SMTP_URL is set; without it nothing is sent. */
   mail: MailConfig | null;
+  /** Stripe billing (issue 9) when STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_IDS are set; else null. */
+  stripe: StripeBillingConfig | null;
+  /** TRIALS_ENABLED: Pro and Ultra may start with a free trial (spec §9: off by default). */
+  trialsEnabled: boolean;
+}
+
+/** The Stripe price id of each paid plan and interval: `{ pro: { monthly, yearly }, ultra: { monthly, yearly } }`. */
+export type StripePriceIds = Record<PaidPlanSlug, Record<BillingInterval, string>>;
+export type StripeEnvironment = 'production' | 'test';
+
+export interface StripeBillingConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_URL split for the stripe client (a fake server in tests); undefined means api.stripe.com. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+  timeoutMs: number;
+  /** The environment the secret key belongs to: live keys (sk_live_, rk_live_) are production, any other test. */
+  environment: StripeEnvironment;
+  /** Price ids per environment; both point at the same table when STRIPE_PRICE_IDS holds a single one. */
+  priceIds: Record<StripeEnvironment, StripePriceIds | undefined>;
 }
 
 /** SMTP_URL (smtp[s]://user:pass@host:port) and the From address (SMTP_FROM, else no-reply at APP_URL's host). */
@@ -242,6 +289,16 @@ function supportChatConfig(env: Env): SupportChatConfig | null {
   return { scriptUrl, appId, secret: env.SUPPORT_CHAT_SECRET, cspSources: [...new Set([new URL(scriptUrl).origin, ...extra])] };
 }
 
+/** ADMIN_EMAILS: addresses separated by commas (or spaces), compared without regard to case. */
+function adminEmails(value: string | undefined): string[] {
+  const emails = (value ?? '').split(/[\s,]+/).map((email) => email.trim().toLowerCase()).filter(Boolean);
+  const malformed = emails.filter((email) => !/^[^@\s]+@[^@\s]+$/.test(email));
+  if (malformed.length > 0) {
+    throw new ConfigError(`Invalid configuration: ADMIN_EMAILS: not an email address: ${malformed.join(', ')}`);
+  }
+  return [...new Set(emails)];
+}
+
 function mailConfig(env: Env): MailConfig | null {
   if (env.SMTP_URL === undefined) {
     if (env.SMTP_FROM !== undefined) throw new ConfigError('Invalid configuration: SMTP_URL: must be set to send mail (set without it: SMTP_FROM)');
@@ -249,6 +306,73 @@ function mailConfig(env: Env): MailConfig | null {
   }
   const host = env.APP_URL ? new URL(env.APP_URL).hostname : 'localhost';
   return { smtpUrl: env.SMTP_URL, from: env.SMTP_FROM ?? `StudyPath <no-reply@${host}>` };
+}
+
+const priceId = z.string().trim().min(1).max(255);
+const intervalPriceIdsSchema = z.object({ monthly: priceId, yearly: priceId }).strict();
+const priceIdTableSchema = z
+  .object({ pro: intervalPriceIdsSchema, ultra: intervalPriceIdsSchema })
+  .strict()
+  .refine((table) => {
+    const ids = Object.values(table).flatMap((intervals) => Object.values(intervals));
+    return new Set(ids).size === ids.length;
+  }, 'every plan and interval needs its own price id');
+
+const priceIdsSchema = z.union([
+  priceIdTableSchema.transform((table) => ({ production: table, test: table })),
+  z
+    .object({ production: priceIdTableSchema.optional(), test: priceIdTableSchema.optional() })
+    .strict()
+    .refine((sets) => sets.production !== undefined || sets.test !== undefined, 'needs a production or a test set'),
+]);
+
+const PRICE_IDS_SHAPE =
+  'must be JSON like {"pro":{"monthly":"price_…","yearly":"price_…"},"ultra":{"monthly":"price_…","yearly":"price_…"}}, ' +
+  'or {"production":{…},"test":{…}} with that shape inside';
+
+/**
+ * Billing is on when the secret key, the webhook secret and the price ids are all set; some without the others, or
+ * STRIPE_API_URL / STRIPE_TIMEOUT_SECONDS without them, stop the start (a half-configured Stripe would fail at checkout).
+ */
+function stripeConfig(env: Env, given: Record<string, string>): StripeBillingConfig | null {
+  const required = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_IDS'] as const;
+  const present = required.filter((name) => env[name] !== undefined);
+  if (present.length === 0) {
+    const stray = (['STRIPE_API_URL', 'STRIPE_TIMEOUT_SECONDS'] as const).filter((name) => given[name] !== undefined);
+    if (stray.length > 0) {
+      throw new ConfigError(`Invalid configuration: STRIPE_SECRET_KEY: must be set for billing (set without it: ${stray.join(', ')})`);
+    }
+    return null;
+  }
+  const missing = required.filter((name) => env[name] === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration: ${missing.join(', ')}: must be set together with ${present.join(', ')}`);
+  }
+  const secretKey = env.STRIPE_SECRET_KEY as string;
+  let json: unknown;
+  try {
+    json = JSON.parse(env.STRIPE_PRICE_IDS as string);
+  } catch {
+    throw new ConfigError(`Invalid configuration: STRIPE_PRICE_IDS: ${PRICE_IDS_SHAPE}`);
+  }
+  const parsed = priceIdsSchema.safeParse(json);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: STRIPE_PRICE_IDS: ${PRICE_IDS_SHAPE}`);
+  const environment: StripeEnvironment = /^(sk|rk)_live_/.test(secretKey) ? 'production' : 'test';
+  if (parsed.data[environment] === undefined) {
+    throw new ConfigError(`Invalid configuration: STRIPE_PRICE_IDS: needs a "${environment}" set for this ${environment} secret key`);
+  }
+  const apiUrl = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : undefined;
+  const protocol = apiUrl?.protocol === 'http:' ? 'http' : 'https';
+  return {
+    secretKey,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET as string,
+    api: apiUrl
+      ? { host: apiUrl.hostname, port: apiUrl.port ? Number(apiUrl.port) : protocol === 'http' ? 80 : 443, protocol }
+      : undefined,
+    timeoutMs: Math.round(env.STRIPE_TIMEOUT_SECONDS * 1000),
+    environment,
+    priceIds: { production: parsed.data.production, test: parsed.data.test },
+  };
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -282,11 +406,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authRateLimit: { windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: env.AUTH_RATE_LIMIT_MAX },
     jobsEnabled: env.JOBS_ENABLED,
     feedbackUrl: env.FEEDBACK_URL,
+    adminEmails: adminEmails(env.ADMIN_EMAILS),
+    geoipUrl: env.GEOIP_URL === undefined ? null : geoipTemplate(env.GEOIP_URL),
     clientDir: path.resolve('dist/client'),
     s3,
     ai,
     localTutorWordMs: env.LOCAL_TUTOR_WORD_MS,
     supportChat: supportChatConfig(env),
     mail: mailConfig(env),
+    stripe: stripeConfig(env, given),
+    trialsEnabled: env.TRIALS_ENABLED,
   };
 }

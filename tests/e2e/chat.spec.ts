@@ -164,6 +164,9 @@ test('the whole-course chat, and the daily limit with its Upgrade button', async
   await expect(page.getByText('Chat cleared')).toBeVisible();
   await expect(page.getByTestId('chat-empty')).toBeVisible();
 
+  // Upgrade opens the upgrade modal where the limit was hit.
   await page.getByTestId('chat-upgrade').click();
-  await page.waitForURL('**/settings?mode=plans');
+  await expect(page.getByTestId('upgrade-modal')).toBeVisible();
+  await page.getByTestId('upgrade-modal-skip').click();
+  await expect(page.getByTestId('upgrade-modal')).toBeHidden();
 });

@@ -1,4 +1,5 @@
 import { createRoute, redirect } from '@tanstack/react-router';
+import { UpgradeModal } from '../features/billing/upgrade-modal';
 import { CoursesSidebarSection } from '../features/courses/courses-sidebar-section';
 import { useCourseSearchItems } from '../features/courses/sidebar-search-items';
 import { SupportChatWidget } from '../features/chat/support-chat-widget';
@@ -12,7 +13,8 @@ import { rootRoute } from './__root';
 
 /**
  * The shell with the courses feature's sidebar section and search entries and the sharing feature's Share button
- * slotted in, the app's file viewer, the quest celebration and the time-zone report (gamification).
+ * slotted in, the app's file viewer, the quest celebration and the time-zone report (gamification), and the
+ * upgrade/trial modal (billing) that any page opens through lib/upgrade-modal.
  */
 function AppLayout() {
   const courseSearchItems = useCourseSearchItems();
@@ -27,6 +29,7 @@ function AppLayout() {
       <SupportChatWidget />
       <QuestCelebration />
       <TimeZoneReporter />
+      <UpgradeModal />
     </>
   );
 }

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 import * as schema from '../db/schema';
+import { REFERRER_FIELD, referrerUsername } from '../users/referral';
 import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -53,6 +54,22 @@ export function createAuth(options: {
         referredBy: { type: 'string', required: false, input: false },
       },
     },
+    // A `/auth?ref=username` sign-up sends that username along (src/server/users/referral.ts); an existing account's
+    // username becomes referredBy, anything else is ignored and the sign-up goes on.
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (data, ctx) => {
+            if (ctx?.path !== '/sign-up/email') return;
+            const body = (typeof ctx.body === 'object' && ctx.body !== null ? ctx.body : {}) as Record<string, unknown>;
+            const referredBy = await referrerUsername(db, body[REFERRER_FIELD]);
+            return referredBy ? { data: { ...data, referredBy } } : undefined;
+          },
+        },
+      },
+    },
+    // Profile changes go through user.updateProfile, which checks the avatar address and the name's length.
+    disabledPaths: ['/update-user'],
     plugins: [
       username({
         minUsernameLength: USERNAME_MIN_LENGTH,

@@ -14,6 +14,7 @@ import { createContext } from '../trpc/context';
 import { appRouter } from '../trpc/router';
 import { chatRoutes } from './chat-route';
 import { fileRoutes } from './file-routes';
+import { stripeWebhookRoutes } from './stripe-webhook-route';
 import { uploadRoutes } from './upload-route';
 
 /** The client's address: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY says a proxy sets it. */
@@ -30,10 +31,15 @@ function clientIp(c: HonoContext, trustProxy: boolean): string {
   }
 }
 
+function withClientIpHeader(source: Headers, ip: string): Headers {
+  const headers = new Headers(source);
+  headers.set(CLIENT_IP_HEADER, ip);
+  return headers;
+}
+
 /** A copy of the request whose client-IP header is ours alone; whatever the client sent under that name is dropped. */
 function withClientIp(request: Request, ip: string): Request {
-  const headers = new Headers(request.headers);
-  headers.set(CLIENT_IP_HEADER, ip);
+  const headers = withClientIpHeader(request.headers, ip);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(request.url, {
     method: request.method,
@@ -68,7 +74,8 @@ export function createApp(services: Services) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...widget],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...widget],
+        // Avatars are https:// addresses the user gives (user.updateProfile).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...widget],
         fontSrc: ["'self'", 'data:', ...widget],
         connectSrc: ["'self'", ...widget],
         frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', ...widget],
@@ -100,13 +107,15 @@ export function createApp(services: Services) {
       endpoint: '/api/trpc',
       req: c.req.raw,
       router: appRouter,
-      createContext: ({ req }) => createContext(services, req.headers),
+      // Procedures see the client's address as auth does (user.detectCurrency), never a value the client sent.
+      createContext: ({ req }) => createContext(services, withClientIpHeader(req.headers, clientIp(c, config.trustProxy))),
     }),
   );
 
   app.route('/', uploadRoutes(services));
   app.route('/', fileRoutes(services));
   app.route('/', chatRoutes(services));
+  app.route('/', stripeWebhookRoutes(services));
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 

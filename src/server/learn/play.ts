@@ -247,7 +247,7 @@ export async function skipChallenge(options: PlayOptions & AttemptInput): Promis
   });
 }
 
-function correctAnswerOf(item: ChallengeRow, optionRows: { id: string; text: string; correct: boolean }[]): string {
+export function correctAnswerOf(item: ChallengeRow, optionRows: { id: string; text: string; correct: boolean }[]): string {
   const right = optionRows.find((option) => option.correct);
   // Judging the right answer gives its display form for every type.
   const payload = item.payload;

@@ -1,4 +1,5 @@
 import { router } from './init';
+import { adminRouter } from './routers/admin';
 import { chatRouter } from './routers/chat';
 import { decksRouter } from './routers/decks';
 import { directoryRouter } from './routers/directory';
@@ -9,6 +10,7 @@ import { mindmapRouter } from './routers/mindmap';
 import { shopRouter } from './routers/shop';
 import { spacesRouter } from './routers/spaces';
 import { statsRouter } from './routers/stats';
+import { subscriptionRouter } from './routers/subscription';
 import { summaryRouter } from './routers/summary';
 import { systemRouter } from './routers/system';
 import { userRouter } from './routers/user';
@@ -27,6 +29,8 @@ export const appRouter = router({
   stats: statsRouter,
   shop: shopRouter,
   spaces: spacesRouter,
+  subscription: subscriptionRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -32,6 +32,7 @@ export async function getUser(options: { db: Db; actorId: string; userId: string
     isCanceled: row.isCanceled,
     isTrialActive: row.isTrialActive,
     isTrialCanceled: row.isTrialCanceled,
+    currency: row.currency,
   };
 }
 
@@ -47,6 +48,9 @@ export async function getBillingInfo(options: { db: Db; userId: string }): Promi
     isCanceled: row.isCanceled,
     planInterval: row.planInterval,
     status: row.subscriptionStatus,
+    currentPeriodEnd: row.stripeCurrentPeriodEnd,
+    currency: row.currency,
+    hasUsedTrial: row.hasUsedTrial,
   };
 }
 

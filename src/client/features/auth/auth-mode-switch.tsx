@@ -8,7 +8,7 @@ export type AuthMode = 'sign-in' | 'sign-up';
  * Two links rather than tabs: each mode has its own URL, so a link can open either one (the landing page links
  * straight to sign-up).
  */
-export function AuthModeSwitch({ mode, redirect }: { mode: AuthMode; redirect: string | undefined }) {
+export function AuthModeSwitch({ mode }: { mode: AuthMode }) {
   const { t } = useTranslation('auth');
   const modes: { value: AuthMode; label: string }[] = [
     { value: 'sign-in', label: t('modeSwitch.signIn') },
@@ -20,7 +20,7 @@ export function AuthModeSwitch({ mode, redirect }: { mode: AuthMode; redirect: s
         <Link
           key={value}
           to="/auth"
-          search={{ mode: value, redirect }}
+          search={(previous) => ({ ...previous, mode: value })}
           replace
           data-testid={`auth-mode-${value}`}
           aria-current={value === mode ? 'page' : undefined}

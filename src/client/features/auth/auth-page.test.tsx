@@ -87,4 +87,30 @@ describe('/auth', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('This username is already taken. Please choose another one.');
     expect(document.activeElement).toBe(screen.getByLabelText('Username'));
   });
+
+  it('a referral link opens sign-up, names who invited, keeps the referral across modes and sends it along', async () => {
+    const server = fakeAuthServer(() => SIGNED_IN);
+    const { router, user } = renderAt('/auth?ref=ada_l');
+    expect((await screen.findByTestId('auth-invited-by')).textContent).toBe('@ada_l invited you to StudyPath.');
+    expect(screen.getByTestId('auth-mode-sign-up').getAttribute('aria-current')).toBe('page');
+    await user.click(screen.getByTestId('auth-mode-sign-in'));
+    await user.click(await screen.findByTestId('auth-mode-sign-up'));
+    expect(router.state.location.search).toEqual({ mode: 'sign-up', ref: 'ada_l' });
+
+    await user.type(await screen.findByLabelText('Name'), 'Lena Hoffmann');
+    await user.type(screen.getByLabelText('Username'), 'lena_h');
+    await user.type(screen.getByLabelText('Email'), 'lena@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByTestId('auth-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(server.calls).toMatchObject([{ path: '/sign-up/email', body: { username: 'lena_h', referrer: 'ada_l' } }]);
+  });
+
+  it('drops a referral that is not a username and opens sign-in as usual', async () => {
+    fakeAuthServer(() => SIGNED_IN);
+    const { router } = renderAt('/auth?ref=%3Cscript%3E');
+    expect((await screen.findByTestId('auth-mode-sign-in')).getAttribute('aria-current')).toBe('page');
+    expect(screen.queryByTestId('auth-invited-by')).toBeNull();
+    expect(router.state.location.search).toEqual({});
+  });
 });

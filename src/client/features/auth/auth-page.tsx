@@ -1,6 +1,6 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { BRAND_NAME, BrandLogo } from '../../components/ui/brand-logo';
 import { LanguageSwitch } from '../../components/ui/language-switch';
 import { SkipLink } from '../../components/ui/skip-link';
@@ -15,7 +15,9 @@ const TEXT_KEY: Record<AuthMode, 'signIn' | 'signUp'> = { 'sign-in': 'signIn', '
 /** /auth: sign in (the default, spec §2) or create an account, then continue to ?redirect= or the dashboard. */
 export function AuthPage() {
   const { t } = useTranslation('auth');
-  const { mode = 'sign-in', redirect } = useSearch({ from: '/auth' });
+  const { mode: chosenMode, redirect, ref } = useSearch({ from: '/auth' });
+  // A referral link is an invitation to create an account.
+  const mode: AuthMode = chosenMode ?? (ref ? 'sign-up' : 'sign-in');
   const finish = useFinishAuth(redirect);
   const text = TEXT_KEY[mode];
   const otherMode: AuthMode = mode === 'sign-in' ? 'sign-up' : 'sign-in';
@@ -39,9 +41,14 @@ export function AuthPage() {
             <h1 className="text-3xl font-extrabold tracking-tight text-balance">{t(`${text}.title`)}</h1>
             <p className="mt-2 text-muted-foreground">{t(`${text}.subtitle`)}</p>
             <div className="mt-8 grid gap-6">
-              <AuthModeSwitch mode={mode} redirect={redirect} />
+              <AuthModeSwitch mode={mode} />
+              {mode === 'sign-up' && ref && (
+                <p data-testid="auth-invited-by" className="rounded-xl bg-primary/10 px-4 py-3 text-sm text-foreground">
+                  <Trans t={t} i18nKey="signUp.invitedBy" values={{ username: ref }} components={{ strong: <strong className="font-semibold" /> }} />
+                </p>
+              )}
               {mode === 'sign-up' ? (
-                <SignUpForm key="sign-up" onAuthenticated={finish} />
+                <SignUpForm key="sign-up" onAuthenticated={finish} referrer={ref} />
               ) : (
                 <SignInForm key="sign-in" onAuthenticated={finish} />
               )}
@@ -50,7 +57,7 @@ export function AuthPage() {
               {t(`${text}.switchPrompt`)}{' '}
               <Link
                 to="/auth"
-                search={{ mode: otherMode, redirect }}
+                search={{ mode: otherMode, redirect, ref }}
                 replace
                 className="font-semibold text-primary underline-offset-4 hover:underline"
               >

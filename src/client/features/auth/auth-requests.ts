@@ -15,9 +15,13 @@ export async function requestSignIn({ identifier, password }: SignInInput): Prom
   }
 }
 
-export async function requestSignUp(input: SignUpInput): Promise<AuthErrorKey | null> {
+/** `referrer`: the username of a /auth?ref=… link; the server sets referredBy when that account exists. */
+export async function requestSignUp(input: SignUpInput, referrer?: string): Promise<AuthErrorKey | null> {
   try {
-    const { error } = await authClient.signUp.email(input);
+    // `referrer` is not a user field, so the client's types do not name it; better-auth passes the body on whole.
+    const withReferrer = { ...input, referrer };
+    const body: SignUpInput = referrer ? withReferrer : input;
+    const { error } = await authClient.signUp.email(body);
     return error ? authErrorKey(error) : null;
   } catch {
     return 'network';

@@ -13,7 +13,7 @@ import { useValidatedForm } from './use-validated-form';
 
 type SignUpField = keyof SignUpInput;
 
-export function SignUpForm({ onAuthenticated }: { onAuthenticated: () => Promise<void> }) {
+export function SignUpForm({ onAuthenticated, referrer }: { onAuthenticated: () => Promise<void>; referrer?: string | undefined }) {
   const { t } = useTranslation('auth');
   const fieldError = useFieldError();
   const id = useId();
@@ -25,7 +25,7 @@ export function SignUpForm({ onAuthenticated }: { onAuthenticated: () => Promise
   };
   const form = useValidatedForm(signUpSchema, { name: '', username: '', email: '', password: '' });
   const submission = useAuthSubmission(
-    requestSignUp,
+    (input: SignUpInput) => requestSignUp(input, referrer),
     async (input: SignUpInput) => {
       toast.success(t('signUp.welcome', { name: input.name }));
       await onAuthenticated();

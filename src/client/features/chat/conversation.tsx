@@ -1,6 +1,5 @@
 import { useChat } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { DefaultChatTransport } from 'ai';
 import { AlertTriangle, ArrowUp, Copy, GraduationCap, Lightbulb, RotateCcw, Sparkles, Square } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -11,6 +10,7 @@ import { PLANS, type PlanSlug } from '../../../shared/plans';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useTRPC } from '../../lib/trpc';
+import { openUpgradeModal } from '../../lib/upgrade-modal';
 import { chatFailure, type ChatFailure } from './chat-errors';
 import { ChatMarkdown } from './chat-markdown';
 import { scopeInput, type ChatScope, type ChatUIMessage } from './chat-types';
@@ -365,11 +365,9 @@ function LimitReached() {
           {usage ? t('errors:chatDailyLimitReached', { limit: usage.limit, plan: PLANS[usage.plan as PlanSlug]?.name ?? usage.plan }) : t('limit.tomorrow')}
         </p>
       </div>
-      <Button asChild data-testid="chat-upgrade">
-        <Link to="/settings" search={{ mode: 'plans' }}>
-          <Sparkles aria-hidden="true" />
-          {t('limit.upgrade')}
-        </Link>
+      <Button data-testid="chat-upgrade" onClick={() => openUpgradeModal('chatLimit')}>
+        <Sparkles aria-hidden="true" />
+        {t('limit.upgrade')}
       </Button>
     </div>
   );

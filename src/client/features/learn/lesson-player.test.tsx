@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { Toaster } from 'sonner';
@@ -10,6 +10,7 @@ import type { AnswerResult, LessonResult, LessonToPlay, PlayChallenge } from '..
 import { closeFileViewer, useFileViewerState } from '../../lib/file-viewer';
 import { i18n } from '../../lib/i18n';
 import { createQueryClient, createTrpcClient, TRPCProvider } from '../../lib/trpc';
+import { closeUpgradeModal, useUpgradeModalState } from '../../lib/upgrade-modal';
 import { fakeTrpcServer as fakeServer } from '../../test/fake-trpc-server';
 import LessonPlayer from './lesson-player';
 
@@ -209,7 +210,11 @@ describe('LessonPlayer', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText("You're out of hearts")).toBeTruthy();
     expect(within(dialog).getByTestId('out-of-hearts-shop').getAttribute('href')).toBe('/shop');
-    expect(within(dialog).getByTestId('out-of-hearts-upgrade').getAttribute('href')).toBe('/settings?mode=plans');
+    // Upgrade opens the app's upgrade modal (mounted by the app layout) with the reason.
+    const upgradeModal = renderHook(() => useUpgradeModalState());
+    await user.click(within(dialog).getByTestId('out-of-hearts-upgrade'));
+    expect(upgradeModal.result.current?.reason).toBe('hearts');
+    act(() => closeUpgradeModal());
   });
 
   it('opens straight onto the dialog without hearts, but subscribers play with the unlimited icon', async () => {

@@ -3,8 +3,9 @@ import { HeartCrack, ShoppingBag, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { openUpgradeModal } from '../../lib/upgrade-modal';
 
-/** Out of hearts, the lesson stops: hearts from the shop, unlimited hearts with a plan, or back to the path. */
+/** Out of hearts, the lesson stops: hearts from the shop, unlimited hearts with a plan (the upgrade modal), or back to the path. */
 export function OutOfHeartsDialog({ open, onLeave }: { open: boolean; onLeave: () => void }) {
   const { t } = useTranslation('learn');
   return (
@@ -18,11 +19,9 @@ export function OutOfHeartsDialog({ open, onLeave }: { open: boolean; onLeave: (
           <DialogDescription>{t('hearts.description')}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">
-          <Button size="lg" asChild>
-            <Link to="/settings" search={{ mode: 'plans' }} data-testid="out-of-hearts-upgrade">
-              <Sparkles aria-hidden="true" />
-              {t('hearts.upgrade')}
-            </Link>
+          <Button size="lg" onClick={() => openUpgradeModal('hearts')} data-testid="out-of-hearts-upgrade">
+            <Sparkles aria-hidden="true" />
+            {t('hearts.upgrade')}
           </Button>
           <Button size="lg" variant="outline" asChild>
             <Link to="/shop" data-testid="out-of-hearts-shop">

@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import {
   ArrowLeft,
   Compass,
-  CreditCard,
   FileText,
   GraduationCap,
   Layers,
@@ -11,8 +10,6 @@ import {
   MessageCircle,
   Network,
   NotebookPen,
-  Settings,
-  Sparkles,
   Upload,
   type LucideIcon,
 } from 'lucide-react';
@@ -29,9 +26,6 @@ export type EmptyStatePage =
   | 'lesson'
   | 'chat'
   | 'decks'
-  | 'settings'
-  | 'plans'
-  | 'billing'
   | 'courses'
   | 'space'
   | 'admin';
@@ -45,9 +39,6 @@ const PAGE_LOOKS: Record<EmptyStatePage, { icon: LucideIcon; tone: IllustrationT
   lesson: { icon: NotebookPen, tone: 'primary', backToDashboard: true },
   chat: { icon: MessageCircle, tone: 'primary', backToDashboard: true },
   decks: { icon: Layers, tone: 'primary', backToDashboard: true },
-  settings: { icon: Settings, tone: 'muted' },
-  plans: { icon: Sparkles, tone: 'star' },
-  billing: { icon: CreditCard, tone: 'primary' },
   courses: { icon: Compass, tone: 'primary' },
   space: { icon: Link2, tone: 'primary', backToDashboard: true },
   admin: { icon: Lock, tone: 'muted' },

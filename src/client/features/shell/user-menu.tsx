@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ChevronsUpDown, ExternalLink, Languages, LogOut, MessageSquare, Settings, SunMoon } from 'lucide-react';
+import { ChevronsUpDown, ExternalLink, Languages, LogOut, MessageSquare, Settings, ShieldCheck, SunMoon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -86,6 +86,7 @@ export function UserMenu({ user }: { user: SessionData['user'] }) {
   const { t } = useTranslation('shell');
   const trpc = useTRPC();
   const feedbackUrl = useQuery(publicConfigQuery(trpc)).data?.feedbackUrl;
+  const isAdmin = useQuery(trpc.admin.isAdmin.queryOptions(undefined, { staleTime: 5 * 60_000 })).data?.isAdmin === true;
   const { locale, chooseLocale } = useChooseLocale(user.id);
   const theme = useThemePreference();
   const signOut = useSignOut();
@@ -110,6 +111,14 @@ export function UserMenu({ user }: { user: SessionData['user'] }) {
             {t('menu.settings')}
           </Link>
         </DropdownMenuItem>
+        {isAdmin && (
+          <DropdownMenuItem asChild data-testid="menu-admin">
+            <Link to="/admin">
+              <ShieldCheck aria-hidden="true" />
+              {t('menu.admin')}
+            </Link>
+          </DropdownMenuItem>
+        )}
         {/* The address is deployment configuration; until it has loaded the item shows, unavailable. */}
         <DropdownMenuItem asChild disabled={!feedbackUrl} data-testid="menu-feedback">
           <a href={feedbackUrl} target="_blank" rel="noopener noreferrer">

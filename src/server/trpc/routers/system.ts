@@ -8,6 +8,10 @@ export const systemRouter = router({
       feedbackUrl: ctx.services.config.feedbackUrl,
       // The widget's loader and app id only; its secret stays here (chat.supportIdentity signs with it).
       supportChat: supportChat ? { scriptUrl: supportChat.scriptUrl, appId: supportChat.appId } : null,
+      // Checkout, the portal and the subscription actions need Stripe; without it the UI says billing is not configured.
+      billingConfigured: ctx.services.config.stripe !== null,
+      // A trial is a Stripe subscription too: TRIALS_ENABLED alone, without billing, offers none.
+      trialsEnabled: ctx.services.config.trialsEnabled && ctx.services.config.stripe !== null,
     };
   }),
 });

@@ -24,6 +24,7 @@ describe('user.getUser', () => {
       isCanceled: false,
       isTrialActive: false,
       isTrialCanceled: false,
+      currency: null,
     });
   });
 
@@ -57,6 +58,9 @@ describe('user.getUserBillingInfo', () => {
       isCanceled: false,
       planInterval: null,
       status: null,
+      currentPeriodEnd: null,
+      currency: null,
+      hasUsedTrial: false,
     });
   });
 

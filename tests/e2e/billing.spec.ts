@@ -1,5 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { expect, navigate, signUp, test, waitForApp } from './fixtures';
+import { DESKTOP, expect, navigate, screenshotAtSizes, signUp, test, waitForApp } from './fixtures';
 import { openFile, originHeader, uploadStudyFile, waitForFile } from './study-fixtures';
 
 /**
@@ -8,18 +7,6 @@ import { openFile, originHeader, uploadStudyFile, waitForFile } from './study-fi
  * reads Active with Manage Subscription, and the header's hearts are unlimited. Stripe is the fake of
  * tests/e2e/fake-stripe-server.ts, started by playwright.config.ts; its checkout page posts signed webhooks to the app.
  */
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-async function shoot(page: Page, testInfo: TestInfo, name: string, sizes = [DESKTOP, PHONE]) {
-  for (const size of sizes) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${size.width < 500 ? 'phone' : 'desktop'}.png`) });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 const notes = {
   name: 'Cell notes.txt',
   mimeType: 'text/plain',
@@ -56,7 +43,7 @@ test('a free student at the chat limit upgrades to Pro through Stripe checkout a
   await expect(modal.getByTestId('modal-plan-ultra')).toHaveAttribute('aria-checked', 'true');
   await modal.getByTestId('modal-plan-pro').click();
   await modal.getByTestId('modal-cycle-monthly').click();
-  await shoot(page, testInfo, 'upgrade-modal', [DESKTOP]);
+  await screenshotAtSizes(page, testInfo, 'upgrade-modal', [DESKTOP]);
   await modal.getByTestId('upgrade-modal-claim').click();
   await page.waitForURL(/\/checkout\//);
   await expect(page.locator('#item')).toHaveText(/^pro \(monthly\): \d+\.\d\d (USD|EUR)$/);
@@ -72,7 +59,7 @@ test('a free student at the chat limit upgrades to Pro through Stripe checkout a
   await expect(page.getByTestId('progress-hearts')).toHaveAttribute('title', 'Unlimited hearts');
   await expect(page.getByTestId('plan-label')).toHaveText('Pro Plan');
   await expect(page.getByTestId('plan-manage')).toBeVisible();
-  await shoot(page, testInfo, 'billing-active');
+  await screenshotAtSizes(page, testInfo, 'billing-active');
 
   // Manage Subscription opens Stripe's Customer Portal, which returns to billing.
   await page.getByTestId('billing-action-manageSubscription').click();

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 
 /**
  * What every browser test builds on. Import `test` and `expect` from here, not from @playwright/test:
@@ -48,6 +48,20 @@ export async function waitForApp(page: Page): Promise<void> {
 export async function navigate(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await waitForApp(page);
+}
+
+/** The desktop and phone viewports the walks are pictured at. */
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Screenshots `<name>-desktop.png` and `<name>-phone.png` (or at `sizes`) into the test's output, then back to desktop. */
+export async function screenshotAtSizes(page: Page, testInfo: TestInfo, name: string, sizes = [DESKTOP, PHONE]): Promise<void> {
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${size.width < 500 ? 'phone' : 'desktop'}.png`) });
+  }
+  await page.setViewportSize(DESKTOP);
 }
 
 /** Fills and sends the sign-up form already open on the page, then waits for the dashboard. */

@@ -1,23 +1,10 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { expect, navigate, signUp, test, waitForApp } from './fixtures';
+import { DESKTOP, expect, navigate, PHONE, screenshotAtSizes, signUp, test, waitForApp } from './fixtures';
 import { originHeader, trpcMutation, trpcQuery } from './study-fixtures';
 
 /**
  * An editor of a shared course accepts the invitation from the sidebar, uploads into the course, renames a file from the
  * sidebar and asks the course-wide tutor.
  */
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-async function shoot(page: Page, testInfo: TestInfo, name: string, sizes = [DESKTOP, PHONE]) {
-  for (const size of sizes) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${size.width < 500 ? 'phone' : 'desktop'}.png`) });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 const notes = (name: string, text: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
 
 test('an invited editor accepts from the sidebar, uploads into the shared course, renames its file and asks the course tutor', async ({ page, browser, consoleErrors }, testInfo) => {
@@ -45,24 +32,24 @@ test('an invited editor accepts from the sidebar, uploads into the shared course
   await editor.waitForURL(new RegExp(`/space/${space.uuid}$`));
   await expect(invitations).toHaveCount(0);
   await expect(editor.getByTestId('space-upload')).toBeVisible();
-  await shoot(editor, testInfo, 'space-editor');
+  await screenshotAtSizes(editor, testInfo, 'space-editor');
   await editor.getByTestId('space-upload').click();
   await editor.waitForURL(/\/dashboard\/upload\?directoryId=.+&uuid=/);
   await waitForApp(editor);
   await expect(editor.getByTestId('upload-course-name')).toHaveText('Genetics');
-  await shoot(editor, testInfo, 'upload-shared');
+  await screenshotAtSizes(editor, testInfo, 'upload-shared');
   await editor.getByTestId('upload-input').setInputFiles([notes('Morgan.txt', 'Morgan studied fruit flies.\n\nGenes lie on chromosomes.\n')]);
   await editor.getByTestId('upload-submit').click();
   await expect(editor.getByTestId('upload-done')).toBeVisible();
   await expect(editor.getByTestId('uploaded-file-status')).toHaveText(/Ready/, { timeout: 30_000 });
   const sharedCourse = editor.getByTestId('shared-course').filter({ hasText: 'Genetics' });
   await expect(sharedCourse.getByText('Morgan.txt')).toBeVisible();
-  await shoot(editor, testInfo, 'upload-shared-done', [DESKTOP]);
+  await screenshotAtSizes(editor, testInfo, 'upload-shared-done', [DESKTOP]);
 
   // Rename from the sidebar.
   await sharedCourse.getByRole('button', { name: 'Rename Morgan.txt' }).click();
   await editor.getByTestId('rename-input').fill('Morgan flies');
-  await shoot(editor, testInfo, 'rename-shared', [DESKTOP]);
+  await screenshotAtSizes(editor, testInfo, 'rename-shared', [DESKTOP]);
   await editor.getByTestId('rename-submit').click();
   await expect(editor.getByText('File renamed successfully')).toBeVisible();
   await expect(sharedCourse.getByText('Morgan flies.txt')).toBeVisible();
@@ -81,7 +68,7 @@ test('an invited editor accepts from the sidebar, uploads into the shared course
   await editor.getByTestId('chat-input').fill('What did Morgan study?');
   await editor.getByTestId('chat-input').press('Enter');
   await expect(editor.getByTestId('chat-answer').first()).toHaveAttribute('data-status', 'complete', { timeout: 45_000 });
-  await shoot(editor, testInfo, 'chat-shared-course', [DESKTOP]);
+  await screenshotAtSizes(editor, testInfo, 'chat-shared-course', [DESKTOP]);
   await editor.getByTestId('chat-clear').click();
   await editor.getByRole('alertdialog').getByRole('button', { name: 'Clear chat' }).click();
   await expect(editor.getByText('Chat cleared')).toBeVisible();

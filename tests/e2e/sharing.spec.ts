@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, navigate, signUp, test, waitForApp } from './fixtures';
+import { DESKTOP, expect, navigate, PHONE, signUp, test, waitForApp } from './fixtures';
 import { inBothColourSchemes, openFile, originHeader, trpcMutation, trpcQuery, uploadStudyFile, waitForArtefacts } from './study-fixtures';
 
 /**
@@ -8,9 +8,6 @@ import { inBothColourSchemes, openFile, originHeader, trpcMutation, trpcQuery, u
  * files and then makes the course private, and the second student's access ends with a plain message. Screenshots of the dialog, the link page and /courses are taken
  * on the way (light and dark, desktop and phone widths).
  */
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
 async function screenshots(page: Page, testInfo: TestInfo, name: string, sizes = [DESKTOP, PHONE]) {
   for (const size of sizes) {
     await page.setViewportSize(size);

@@ -1,6 +1,7 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { createModuleStore } from './module-store';
 
 /**
  * The app's one fullscreen file viewer (spec §2 "Dialogs"). Any feature opens it — the header's View File button, a
@@ -40,39 +41,22 @@ export interface FileViewerState extends FileViewerRequest {
   openingId: number;
 }
 
-let current: FileViewerState | null = null;
+const store = createModuleStore<FileViewerState | null>(null);
 let nextOpeningId = 1;
-const listeners = new Set<() => void>();
-
-function publish(state: FileViewerState | null) {
-  current = state;
-  for (const listener of listeners) listener();
-}
 
 /** Opens the viewer on a file (replacing any file open in it), at `page` when given. */
 export function openFileViewer(request: FileViewerRequest): void {
   const page = request.page !== undefined && Number.isFinite(request.page) ? Math.max(1, Math.floor(request.page)) : undefined;
-  publish({ fileId: request.fileId, page, uuid: request.uuid ?? pageSharedUuid(), openingId: nextOpeningId++ });
+  store.set({ fileId: request.fileId, page, uuid: request.uuid ?? pageSharedUuid(), openingId: nextOpeningId++ });
 }
 
 export function closeFileViewer(): void {
-  if (current) publish(null);
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  if (store.get()) store.set(null);
 }
 
 /** What the viewer shows: null while closed. */
 export function useFileViewerState(): FileViewerState | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => null,
-  );
+  return store.useValue();
 }
 
 /** What a feature needs to offer "View" on a file it lists. */

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createModuleStore } from './module-store';
 
 /**
  * Whether the upgrade/trial modal of spec §2 is open. The modal lives in the billing feature and is mounted once in the
@@ -15,36 +15,19 @@ export interface UpgradeModalState {
   reason: UpgradeReason;
 }
 
-let current: UpgradeModalState | null = null;
+const store = createModuleStore<UpgradeModalState | null>(null);
 let nextId = 1;
-const listeners = new Set<() => void>();
-
-function publish(state: UpgradeModalState | null) {
-  current = state;
-  for (const listener of listeners) listener();
-}
 
 export function openUpgradeModal(reason: UpgradeReason = 'upgrade'): void {
-  publish({ openingId: nextId++, reason });
+  store.set({ openingId: nextId++, reason });
 }
 
 export function closeUpgradeModal(): void {
-  if (current) publish(null);
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  if (store.get()) store.set(null);
 }
 
 export function useUpgradeModalState(): UpgradeModalState | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => null,
-  );
+  return store.useValue();
 }
 
 /** `useUpgradeModal().open('chatLimit')` from anywhere inside the app layout. */

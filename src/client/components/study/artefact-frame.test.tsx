@@ -1,13 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import superjson from 'superjson';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { createQueryClient, createTrpcClient, TRPCProvider } from '../../lib/trpc';
+import { renderSignedIn } from '../../test/render-signed-in';
 import { closeLoadingOverlay, useLoadingOverlayState } from '../ui/loading-overlay-store';
 import { ArtefactFrame } from './artefact-frame';
 
@@ -57,28 +53,14 @@ function OverlayProbe() {
 }
 
 function renderFrame() {
-  const queryClient = createQueryClient();
-  const rootRoute = createRootRoute({
-    component: () => (
-      <>
-        <ArtefactFrame page="summary" noFile={<p>{'no file open'}</p>}>
-          {(file) => <p>{`the summary of ${file.name}`}</p>}
-        </ArtefactFrame>
-        <OverlayProbe />
-      </>
-    ),
-  });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={createTrpcClient()} queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </TRPCProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return userEvent.setup();
+  return renderSignedIn(
+    <>
+      <ArtefactFrame page="summary" noFile={<p>{'no file open'}</p>}>
+        {(file) => <p>{`the summary of ${file.name}`}</p>}
+      </ArtefactFrame>
+      <OverlayProbe />
+    </>,
+  ).user;
 }
 
 beforeEach(async () => {

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createModuleStore } from '../../lib/module-store';
 
 /**
  * The one loading overlay of the app (spec §2 "Loading"). A tiny module store rather than React context, so a page,
@@ -18,39 +18,23 @@ export interface LoadingOverlayState {
   autoCloseMs: number | null;
 }
 
-let current: LoadingOverlayState | null = null;
+const store = createModuleStore<LoadingOverlayState | null>(null);
 let nextId = 1;
-const listeners = new Set<() => void>();
-
-function publish(state: LoadingOverlayState | null) {
-  current = state;
-  for (const listener of listeners) listener();
-}
 
 /** Opens the overlay, replacing any open one, and returns the id to close it with. */
 export function openLoadingOverlay(type: LoadingOverlayType, options: { autoCloseMs?: number | null } = {}): number {
   const id = nextId++;
-  publish({ id, type, autoCloseMs: options.autoCloseMs ?? null });
+  store.set({ id, type, autoCloseMs: options.autoCloseMs ?? null });
   return id;
 }
 
 /** Closes the overlay; with an id, only if that opening is still the one shown. */
 export function closeLoadingOverlay(id?: number): void {
+  const current = store.get();
   if (!current || (id !== undefined && current.id !== id)) return;
-  publish(null);
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  store.set(null);
 }
 
 export function useLoadingOverlayState(): LoadingOverlayState | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => null,
-  );
+  return store.useValue();
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Flag, ShieldCheck, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
 import { cn } from '../../lib/cn';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -21,17 +22,7 @@ export function AdminPage({ tab, onTabChange }: { tab: AdminTab; onTabChange: (t
 
   return (
     <section aria-labelledby="page-title" data-testid="admin-page" className="mx-auto w-full max-w-6xl px-4 pt-6 pb-12 md:px-8 md:pt-10">
-      <header className="mb-6 flex items-center gap-4 md:mb-8">
-        <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-primary/12 text-primary md:size-14">
-          <ShieldCheck className="size-6 md:size-7" strokeWidth={2.25} />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h1 id="page-title" className="text-2xl font-extrabold tracking-tight md:text-3xl">
-            {t('title')}
-          </h1>
-          <p className="mt-0.5 text-sm text-muted-foreground md:text-base">{t('description')}</p>
-        </div>
-      </header>
+      <PageHeader icon={ShieldCheck} title={t('title')} description={t('description')} className="mb-6 md:mb-8" />
       <Tabs.Root value={tab} onValueChange={(value) => onTabChange(value === 'reports' ? 'reports' : 'users')}>
         <Tabs.List aria-label={t('tabs.label')} className="mb-5 grid w-full grid-cols-2 gap-1 rounded-xl bg-muted p-1 sm:inline-grid sm:w-auto">
           {(

@@ -1,8 +1,7 @@
-import { AlertTriangle, RotateCcw, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PLANS, type PlanSlug } from '../../../shared/plans';
-import { Button } from '../../components/ui/button';
+import { LoadFailed as SharedLoadFailed } from '../../components/load-failed';
 import { cn } from '../../lib/cn';
 
 /** Each plan's colour, the same in the table, the cards and the plan menu. */
@@ -62,16 +61,5 @@ export function PanelMessage({
 
 /** What a panel shows when its data did not load: a calm line and a retry. */
 export function LoadFailed({ onRetry, testId }: { onRetry: () => void; testId: string }) {
-  const { t } = useTranslation('admin');
-  return (
-    <AdminCard className="flex flex-col items-center px-6 py-10 text-center" data-testid={testId}>
-      <AlertTriangle aria-hidden="true" className="size-9 text-destructive" />
-      <p className="mt-3 font-bold">{t('loadFailed.title')}</p>
-      <p className="mt-1 text-sm text-muted-foreground">{t('loadFailed.description')}</p>
-      <Button variant="outline" className="mt-5" onClick={onRetry}>
-        <RotateCcw aria-hidden="true" />
-        {t('loadFailed.retry')}
-      </Button>
-    </AdminCard>
-  );
+  return <SharedLoadFailed card={AdminCard} className="px-6" namespace="admin" testId={testId} onRetry={onRetry} />;
 }

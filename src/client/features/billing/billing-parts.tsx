@@ -1,9 +1,20 @@
-import { AlertTriangle, Info } from 'lucide-react';
+import { AlertTriangle, Check, Info } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BillingInterval } from '../../../shared/pricing';
 import { cn } from '../../lib/cn';
 import { errorData } from '../../lib/errors';
 import type { ResolvedPricing } from './pricing';
+
+/** One ticked line of a plan's highlights (the plan cards, the billing view, the upgrade modal). */
+export function HighlightLine({ children }: { children: ReactNode }) {
+  return (
+    <li className="flex items-start gap-2">
+      <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" strokeWidth={3} />
+      {children}
+    </li>
+  );
+}
 
 /** Monthly | Annual as a radio group; Annual carries the best saving of the paid plans. */
 export function IntervalToggle({

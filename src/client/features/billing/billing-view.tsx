@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Building2, Check, Crown, Loader2, Sparkles, Zap, type LucideIcon } from 'lucide-react';
+import { Building2, Crown, Loader2, Sparkles, Zap, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -20,7 +20,7 @@ import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { openUpgradeModal } from '../../lib/upgrade-modal';
-import { BillingNotConfigured } from './billing-parts';
+import { BillingNotConfigured, HighlightLine } from './billing-parts';
 import { useBillingState, usePublicConfig } from './billing-queries';
 import { formatPlanNumber } from './entitlements';
 import { usePortal } from './use-checkout';
@@ -161,10 +161,7 @@ function BillingDetails({
             t('plans.highlights.mindMaps', { value: number(plan.mindMaps) }),
             t('plans.highlights.filesPerUpload', { count: plan.maxFiles, value: number(plan.maxFiles) }),
           ].map((line) => (
-            <li key={line} className="flex items-start gap-2">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" strokeWidth={3} />
-              {line}
-            </li>
+            <HighlightLine key={line}>{line}</HighlightLine>
           ))}
         </ul>
       </section>
@@ -186,34 +183,19 @@ function ActionButton({ action, primary, blocked }: { action: SubscriptionAction
     void queryClient.invalidateQueries(trpc.user.getUserBillingInfo.queryFilter());
     void queryClient.invalidateQueries(trpc.user.getUser.pathFilter());
   };
-  const failed = (fallbackKey: string) => (error: unknown) => toast.error(errorMessage(error, t, t(fallbackKey)));
-  const cancelTrial = useMutation(
-    trpc.subscription.cancelTrial.mutationOptions({
-      onSuccess: (next) => {
-        applied(next);
-        toast.success(t('billing:toasts.trialCanceled'));
-      },
-      onError: failed('billing:toasts.cancelFailed'),
-    }),
-  );
+  /** Each change answers the new billing info, shown at once with its toast; a failure shows the server's message or the fallback. */
+  const change = (doneKey: string, failedKey: string) => ({
+    onSuccess: (next: BillingInfo) => {
+      applied(next);
+      toast.success(t(doneKey));
+    },
+    onError: (error: unknown) => toast.error(errorMessage(error, t, t(failedKey))),
+  });
+  const cancelTrial = useMutation(trpc.subscription.cancelTrial.mutationOptions(change('billing:toasts.trialCanceled', 'billing:toasts.cancelFailed')));
   const cancelSubscription = useMutation(
-    trpc.subscription.cancelSubscription.mutationOptions({
-      onSuccess: (next) => {
-        applied(next);
-        toast.success(t('billing:toasts.subscriptionCanceled'));
-      },
-      onError: failed('billing:toasts.cancelFailed'),
-    }),
+    trpc.subscription.cancelSubscription.mutationOptions(change('billing:toasts.subscriptionCanceled', 'billing:toasts.cancelFailed')),
   );
-  const resubscribe = useMutation(
-    trpc.subscription.resubscribe.mutationOptions({
-      onSuccess: (next) => {
-        applied(next);
-        toast.success(t('billing:toasts.resubscribed'));
-      },
-      onError: failed('billing:toasts.resubscribeFailed'),
-    }),
-  );
+  const resubscribe = useMutation(trpc.subscription.resubscribe.mutationOptions(change('billing:toasts.resubscribed', 'billing:toasts.resubscribeFailed')));
 
   const run = () => {
     switch (action.kind) {

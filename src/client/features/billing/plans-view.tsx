@@ -1,4 +1,4 @@
-import { Building2, Check, Crown, Loader2, Sparkles, Zap, type LucideIcon } from 'lucide-react';
+import { Building2, Crown, Loader2, Sparkles, Zap, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice, type BillingInterval, type PaidPlanSlug } from '../../../shared/pricing';
@@ -6,7 +6,7 @@ import { MAX_HEARTS, PLAN_SLUGS, PLANS, type PlanSlug } from '../../../shared/pl
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
-import { BillingNotConfigured, IntervalToggle, PricingAlert, pricingProblem } from './billing-parts';
+import { BillingNotConfigured, HighlightLine, IntervalToggle, PricingAlert, pricingProblem } from './billing-parts';
 import { useBillingState, usePricing, usePublicConfig } from './billing-queries';
 import { CompareTable } from './compare-table';
 import { formatPlanNumber } from './entitlements';
@@ -118,10 +118,9 @@ function PlanCard({
       </div>
       <ul className="mt-4 mb-6 grid gap-2 border-t border-border pt-4 text-sm">
         {highlights.map((line) => (
-          <li key={line} className="flex items-start gap-2">
-            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" strokeWidth={3} />
+          <HighlightLine key={line}>
             <span>{line}</span>
-          </li>
+          </HighlightLine>
         ))}
       </ul>
       <div className="mt-auto">

@@ -1,16 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { Toaster } from 'sonner';
 import type { BillingInfo } from '../../../shared/billing';
 import { planPricing, type AllPlanPricing } from '../../../shared/pricing';
-import { sessionQueryOptions, type SessionData } from '../../lib/auth-client';
-import { i18n } from '../../lib/i18n';
-import { createQueryClient, createTrpcClient, TRPCProvider } from '../../lib/trpc';
+import { billingInfo } from '../../test/billing-info';
 import { type Answer, fakeTrpcServer, type Handlers } from '../../test/fake-trpc-server';
+import { renderSignedIn, USER_ID } from '../../test/render-signed-in';
 import { RedirectContext } from './use-checkout';
 
 /**
@@ -18,7 +11,7 @@ import { RedirectContext } from './use-checkout';
  * and a renderer with the app's providers, a /settings route for links, and the Stripe redirect recorded instead of
  * followed.
  */
-export const USER_ID = 'user-1';
+export { billingInfo, USER_ID };
 
 export const PRICING: AllPlanPricing = {
   source: 'config',
@@ -27,24 +20,6 @@ export const PRICING: AllPlanPricing = {
     ultra: { usd: planPricing(19.99, 191.88), eur: planPricing(17.99, 172.68) },
   },
 };
-
-export function billingInfo(overrides: Partial<BillingInfo> = {}): BillingInfo {
-  return {
-    plan: 'free',
-    isProSubscribed: false,
-    isUltra: false,
-    isEnterprise: false,
-    isTrialActive: false,
-    isTrialCanceled: false,
-    isCanceled: false,
-    planInterval: null,
-    status: null,
-    currentPeriodEnd: null,
-    currency: null,
-    hasUsedTrial: false,
-    ...overrides,
-  };
-}
 
 export interface World {
   billingConfigured?: boolean;
@@ -90,29 +65,11 @@ export function fakeBillingServer(world: World = {}, handlers: Handlers = {}) {
   });
 }
 
+/** renderSignedIn with a /settings route for links, and the Stripe redirects recorded in `redirects` instead of followed. */
 export function renderBilling(ui: ReactNode) {
   const redirects: string[] = [];
-  const queryClient = createQueryClient();
-  // Only the user's id matters to these views.
-  queryClient.setQueryData(sessionQueryOptions.queryKey, { user: { id: USER_ID, name: 'Olivia Owner' } } as unknown as SessionData);
-  const rootRoute = createRootRoute({
-    component: () => (
-      <RedirectContext value={(url) => redirects.push(url)}>
-        {ui}
-        <Toaster />
-      </RedirectContext>
-    ),
-  });
-  const routes = ['/page', '/settings'].map((path) => createRoute({ getParentRoute: () => rootRoute, path }));
-  const router = createRouter({ routeTree: rootRoute.addChildren(routes), history: createMemoryHistory({ initialEntries: ['/page'] }) });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={createTrpcClient()} queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </TRPCProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { user: userEvent.setup(), router, queryClient, redirects };
+  function RecordRedirects({ children }: { children: ReactNode }) {
+    return <RedirectContext value={(url) => redirects.push(url)}>{children}</RedirectContext>;
+  }
+  return { ...renderSignedIn(ui, { routes: ['/settings'], wrapper: RecordRedirects }), redirects };
 }

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { Check, Crown, Gift, Loader2, Sparkles } from 'lucide-react';
+import { Crown, Gift, Loader2, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '../../../shared/currency';
@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../com
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { closeUpgradeModal, type UpgradeReason, useUpgradeModalState } from '../../lib/upgrade-modal';
-import { BillingNotConfigured, PricingAlert, pricingProblem } from './billing-parts';
+import { BillingNotConfigured, HighlightLine, PricingAlert, pricingProblem } from './billing-parts';
 import { useBillingState, usePricing, usePublicConfig } from './billing-queries';
 import { CompareTable } from './compare-table';
 import { formatPlanNumber } from './entitlements';
@@ -111,10 +111,7 @@ function PlanHighlights({ planType }: { planType: PaidPlanSlug }) {
       </h3>
       <ul className="mt-3 grid gap-2 text-sm sm:grid-cols-2" data-testid="modal-highlights">
         {lines.map((line) => (
-          <li key={line} className="flex items-start gap-2">
-            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" strokeWidth={3} />
-            {line}
-          </li>
+          <HighlightLine key={line}>{line}</HighlightLine>
         ))}
       </ul>
     </section>

@@ -23,56 +23,42 @@ export interface CheckoutRequest {
   isTrial: boolean;
 }
 
-function useSessionFailure() {
+/**
+ * What both sessions do with their answer: off to its URL, the caller's button busy (`leaving`) until the browser has
+ * left so a second click cannot open a second session; the spec §8 `noUrlMessage` when the URL is missing, and
+ * 'Error: {message}' on a session error, with the server's message in the person's language.
+ */
+function useLeaveForSession(noUrlMessage: NoUrlMessage) {
   const { t } = useTranslation(['billing', 'errors']);
+  const redirect = useContext(RedirectContext);
+  const [leaving, setLeaving] = useState(false);
   return {
-    noUrl: (message: NoUrlMessage) => toast.error(t(`billing:messages.${message}`)),
-    // Spec §8: 'Error: {message}' on a session error, with the server's message in the person's language.
-    failed: (error: unknown) =>
+    leaving,
+    onSuccess: ({ url }: { url: string }) => {
+      if (!url) return toast.error(t(`billing:messages.${noUrlMessage}`));
+      setLeaving(true);
+      redirect(url);
+    },
+    onError: (error: unknown) =>
       toast.error(t('billing:messages.sessionError', { message: errorMessage(error, t, error instanceof Error ? error.message : '') })),
   };
 }
 
-/**
- * subscription.createStripeSession, then off to Checkout. The button stays busy until the browser has left (`leaving`),
- * so a second click cannot open a second session.
- */
+/** subscription.createStripeSession, then off to Checkout. */
 export function useCheckout(noUrlMessage: NoUrlMessage) {
   const trpc = useTRPC();
-  const redirect = useContext(RedirectContext);
-  const failure = useSessionFailure();
-  const [leaving, setLeaving] = useState(false);
-  const session = useMutation(
-    trpc.subscription.createStripeSession.mutationOptions({
-      onSuccess: ({ url }) => {
-        if (!url) return failure.noUrl(noUrlMessage);
-        setLeaving(true);
-        redirect(url);
-      },
-      onError: failure.failed,
-    }),
-  );
+  const leave = useLeaveForSession(noUrlMessage);
+  const session = useMutation(trpc.subscription.createStripeSession.mutationOptions({ onSuccess: leave.onSuccess, onError: leave.onError }));
   return {
     start: (request: CheckoutRequest) => session.mutate(request),
-    pending: session.isPending || leaving,
+    pending: session.isPending || leave.leaving,
   };
 }
 
 /** subscription.createPortalSession (Manage Subscription, Change plan), then off to the Customer Portal. */
 export function usePortal() {
   const trpc = useTRPC();
-  const redirect = useContext(RedirectContext);
-  const failure = useSessionFailure();
-  const [leaving, setLeaving] = useState(false);
-  const session = useMutation(
-    trpc.subscription.createPortalSession.mutationOptions({
-      onSuccess: ({ url }) => {
-        if (!url) return failure.noUrl('noSubscriptionSession');
-        setLeaving(true);
-        redirect(url);
-      },
-      onError: failure.failed,
-    }),
-  );
-  return { open: () => session.mutate(), pending: session.isPending || leaving };
+  const leave = useLeaveForSession('noSubscriptionSession');
+  const session = useMutation(trpc.subscription.createPortalSession.mutationOptions({ onSuccess: leave.onSuccess, onError: leave.onError }));
+  return { open: () => session.mutate(), pending: session.isPending || leave.leaving };
 }

@@ -1,7 +1,7 @@
-import { AlertTriangle, RotateCcw, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
+import { LoadFailed as SharedLoadFailed } from '../../components/load-failed';
+import { PageHeader } from '../../components/page-header';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -20,7 +20,7 @@ export const TONE_CHIP: Record<Tone, string> = {
 /** The frame of a gamification page: a heading with its icon and a short line, then the page's cards. */
 export function GamificationPage({
   testId,
-  icon: Icon,
+  icon,
   tone,
   title,
   description,
@@ -45,18 +45,7 @@ export function GamificationPage({
       data-testid={testId}
       className="mx-auto w-full max-w-3xl px-4 pt-6 pb-12 md:px-8 md:pt-10"
     >
-      <header className="mb-6 flex flex-wrap items-center gap-4 md:mb-8">
-        <span aria-hidden="true" className={cn('flex size-12 shrink-0 items-center justify-center rounded-2xl md:size-14', TONE_CHIP[tone])}>
-          <Icon className="size-6 md:size-7" strokeWidth={2.25} />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h1 id="page-title" className="text-2xl font-extrabold tracking-tight md:text-3xl">
-            {title}
-          </h1>
-          <p className="mt-0.5 text-sm text-muted-foreground md:text-base">{description}</p>
-        </div>
-        {actions}
-      </header>
+      <PageHeader icon={icon} tileClassName={TONE_CHIP[tone]} title={title} description={description} actions={actions} className="mb-6 md:mb-8" />
       <div className="flex flex-col gap-5">{children}</div>
     </section>
   );
@@ -73,18 +62,7 @@ export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
 
 /** What a page shows when its data did not load: a calm line and a retry. */
 export function LoadFailed({ onRetry, testId }: { onRetry: () => void; testId: string }) {
-  const { t } = useTranslation('gamification');
-  return (
-    <Card className="flex flex-col items-center py-10 text-center" data-testid={testId}>
-      <AlertTriangle aria-hidden="true" className="size-9 text-destructive" />
-      <p className="mt-3 font-bold">{t('loadFailed.title')}</p>
-      <p className="mt-1 text-sm text-muted-foreground">{t('loadFailed.description')}</p>
-      <Button variant="outline" className="mt-5" onClick={onRetry}>
-        <RotateCcw aria-hidden="true" />
-        {t('loadFailed.retry')}
-      </Button>
-    </Card>
-  );
+  return <SharedLoadFailed card={Card} namespace="gamification" testId={testId} onRetry={onRetry} />;
 }
 
 /** A horizontal bar of progress towards a target, with its own label for screen readers. */

@@ -1,17 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, cleanup, render, renderHook, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { Toaster } from 'sonner';
+import { act, cleanup, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnswerResult, LessonResult, LessonToPlay, PlayChallenge } from '../../../shared/learn';
 import { closeFileViewer, useFileViewerState } from '../../lib/file-viewer';
 import { i18n } from '../../lib/i18n';
-import { createQueryClient, createTrpcClient, TRPCProvider } from '../../lib/trpc';
 import { closeUpgradeModal, useUpgradeModalState } from '../../lib/upgrade-modal';
 import { fakeTrpcServer as fakeServer } from '../../test/fake-trpc-server';
+import { renderSignedIn } from '../../test/render-signed-in';
 import LessonPlayer from './lesson-player';
 
 const CHALLENGES: PlayChallenge[] = [
@@ -56,27 +51,13 @@ function ViewerProbe() {
 }
 
 function renderPlayer(context: { uuid?: string; id?: string } = {}) {
-  const queryClient = createQueryClient();
-  const rootRoute = createRootRoute({
-    component: () => (
-      <>
-        <LessonPlayer lessonId="l1" context={context} />
-        <ViewerProbe />
-        <Toaster />
-      </>
-    ),
-  });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/lesson/l1'] }) });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={createTrpcClient()} queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </TRPCProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
+  return renderSignedIn(
+    <>
+      <LessonPlayer lessonId="l1" context={context} />
+      <ViewerProbe />
+    </>,
+    { routes: ['/lesson/l1', '/learn'], path: '/lesson/l1' },
   );
-  return { user: userEvent.setup(), router };
 }
 
 beforeEach(async () => {

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { CreditCard, Settings, SlidersHorizontal, Sparkles, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CurrencySection } from './currency-section';
@@ -27,17 +28,7 @@ export function SettingsPage({ mode, plans, billing }: { mode: SettingsMode | un
   useDocumentTitle(current === 'general' ? t('title') : t(`tabs.${current}`));
   return (
     <section aria-labelledby="page-title" data-testid="settings-page" data-mode={current} className="mx-auto w-full max-w-6xl px-4 pt-6 pb-12 md:px-8 md:pt-10">
-      <header className="mb-6 flex flex-wrap items-center gap-4">
-        <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-primary/12 text-primary md:size-14">
-          <Settings className="size-6 md:size-7" strokeWidth={2.25} />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h1 id="page-title" className="text-2xl font-extrabold tracking-tight md:text-3xl">
-            {t('title')}
-          </h1>
-          <p className="mt-0.5 text-sm text-muted-foreground md:text-base">{t('description')}</p>
-        </div>
-      </header>
+      <PageHeader icon={Settings} title={t('title')} description={t('description')} className="mb-6" />
       <nav aria-label={t('tabs.label')} className="mb-8 border-b border-border">
         <ul className="-mb-px flex gap-1 overflow-x-auto">
           {TABS.map(({ mode: tabMode, key, icon: Icon }) => (

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InvitationEntry, MemberEntry, SpaceContent } from '../../../shared/sharing';
+import type { InvitationEntry } from '../../../shared/sharing';
 import { i18n } from '../../lib/i18n';
-import type { Handlers } from '../../test/fake-trpc-server';
-import { ShareCourseDialog, type ShareTab } from './share-course-dialog';
-import { fakeTrpcServer, holdCalls, renderSignedIn, spaceContent, USER_ID } from './test-kit';
+import { holdCalls, memberEntry, openShareDialog, spaceContent, USER_ID } from './test-kit';
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
@@ -26,40 +24,12 @@ const invitation = (email: string, status: InvitationEntry['status'] = 'pending'
   createdAt: '2026-01-02T00:00:00.000Z',
 });
 
-const member = (id: string, isInvited: boolean): MemberEntry => ({
-  id,
-  userId: `user-${id}`,
-  name: `Member ${id}`,
-  username: null,
-  email: `${id}@example.com`,
-  image: null,
-  role: 'viewer',
-  isInvited,
-  joinedAt: '2026-01-03T00:00:00.000Z',
-});
-
-function openDialog(
-  options: { space?: SpaceContent; invitations?: InvitationEntry[]; members?: MemberEntry[]; handlers?: Handlers; tab?: ShareTab; autoGenerate?: boolean } = {},
-) {
-  const space = options.space ?? spaceContent();
-  const server = fakeTrpcServer({
-    'spaces.getSpaceContent': () => ({ data: space }),
-    'spaces.getInvitations': () => ({ data: options.invitations ?? [] }),
-    'spaces.getMembers': () => ({ data: options.members ?? [] }),
-    ...options.handlers,
-  });
-  const view = renderSignedIn(
-    <ShareCourseDialog spaceId={space.id} open onOpenChange={() => undefined} initialTab={options.tab} autoGenerate={options.autoGenerate} />,
-  );
-  return { server, space, ...view };
-}
-
 const button = (testId: string) => screen.getByTestId(testId) as HTMLButtonElement;
 const alertDialog = () => screen.getByRole('alertdialog');
 
 describe('Share Settings: inviting', () => {
   it('keeps Invite disabled while blank, asks for an address, and refuses one already invited in any case', async () => {
-    const { server, user } = openDialog({ invitations: [invitation('Ada@Example.com')] });
+    const { server, user } = openShareDialog({ invitations: [invitation('Ada@Example.com')] });
     const email = await screen.findByTestId('invite-email', {}, { timeout: 5_000 });
     expect(button('invite-submit').disabled).toBe(true);
 
@@ -79,7 +49,7 @@ describe('Share Settings: inviting', () => {
   });
 
   it('invites with the chosen role, disabled while the request is pending, then clears the form', async () => {
-    const { server, space, user } = openDialog({ handlers: { 'spaces.addMember': () => ({ data: { id: 'inv-new' } }) } });
+    const { server, space, user } = openShareDialog({ handlers: { 'spaces.addMember': () => ({ data: { id: 'inv-new' } }) } });
     const email = await screen.findByTestId('invite-email', {}, { timeout: 5_000 });
     expect((screen.getByTestId('invite-role') as HTMLSelectElement).value).toBe('viewer');
     expect(screen.getByRole('option', { name: 'Can View' })).toBeTruthy();
@@ -98,20 +68,20 @@ describe('Share Settings: inviting', () => {
   });
 
   it('lists invitations with their status, or says there are none', async () => {
-    openDialog({ invitations: [invitation('ada@example.com'), invitation('grace@example.com', 'accepted')] });
+    openShareDialog({ invitations: [invitation('ada@example.com'), invitation('grace@example.com', 'accepted')] });
     const rows = await screen.findAllByTestId('invitation-row', {}, { timeout: 5_000 });
     expect(rows.map((row) => row.textContent)).toEqual(['ada@example.comCan ViewPending', 'grace@example.comCan ViewAccepted']);
     cleanup();
     vi.unstubAllGlobals();
-    openDialog();
+    openShareDialog();
     expect(await screen.findByText('No invitations sent yet.', {}, { timeout: 5_000 })).toBeTruthy();
   });
 });
 
 describe('Share Settings: typed confirmations', () => {
   it("asks for 'MAKE PRIVATE' when members joined through the public link", async () => {
-    const { server, space, user } = openDialog({
-      members: [member('a', false), member('b', true)],
+    const { server, space, user } = openShareDialog({
+      members: [memberEntry('a', false), memberEntry('b', true)],
       handlers: { 'spaces.updateSpace': () => ({ data: { visibility: 'private' } }) },
     });
     await screen.findAllByTestId('member-row', {}, { timeout: 5_000 });
@@ -133,8 +103,8 @@ describe('Share Settings: typed confirmations', () => {
   });
 
   it('makes a course private at once when nobody joined through the link', async () => {
-    const { server, user } = openDialog({
-      members: [member('b', true)],
+    const { server, user } = openShareDialog({
+      members: [memberEntry('b', true)],
       handlers: { 'spaces.updateSpace': () => ({ data: { visibility: 'private' } }) },
     });
     await screen.findAllByTestId('member-row', {}, { timeout: 5_000 });
@@ -147,8 +117,8 @@ describe('Share Settings: typed confirmations', () => {
   });
 
   it("revokes a member's access after 'REVOKE ACCESS' is typed", async () => {
-    const { server, space, user } = openDialog({
-      members: [member('a', true)],
+    const { server, space, user } = openShareDialog({
+      members: [memberEntry('a', true)],
       handlers: { 'spaces.removeMember': () => ({ data: { success: true } }) },
     });
     await user.click(await screen.findByTestId('member-revoke', {}, { timeout: 5_000 }));
@@ -165,7 +135,7 @@ describe('Share Settings: typed confirmations', () => {
 
 describe('Share Settings: the link', () => {
   it('copies the link and clears the hint after 5 s', async () => {
-    const { space, user } = openDialog();
+    const { space, user } = openShareDialog();
     const copy = await screen.findByTestId('share-copy-link', {}, { timeout: 5_000 });
     vi.useFakeTimers();
     fireEvent.click(copy);
@@ -183,7 +153,7 @@ describe('Share Settings: the link', () => {
 
 describe('Course Details', () => {
   it('appends the generated description chunk by chunk, 50 ms apart, then takes the tags', async () => {
-    const { server } = openDialog({
+    const { server } = openShareDialog({
       tab: 'details',
       handlers: {
         'spaces.generateDescriptionAndTags': () => ({ data: { chunks: ['Cells ', 'divide ', 'and grow.'], tags: ['Biology', 'Science'] } }),
@@ -218,7 +188,7 @@ describe('Course Details', () => {
   });
 
   it('generates on its own for a space the Share button just made', async () => {
-    const { server } = openDialog({
+    const { server } = openShareDialog({
       space: spaceContent({ hasGeneratedDescription: false, description: '' }),
       autoGenerate: true,
       handlers: { 'spaces.generateDescriptionAndTags': () => ({ data: { chunks: ['A course.'], tags: [] } }) },
@@ -229,7 +199,7 @@ describe('Course Details', () => {
   });
 
   it("suggests the subjects without 'All' and refuses a tag already there", async () => {
-    const { user } = openDialog({ tab: 'details' });
+    const { user } = openShareDialog({ tab: 'details' });
     const suggestions = await screen.findByTestId('details-suggestions', {}, { timeout: 5_000 });
     const labels = within(suggestions).getAllByRole('button').map((item) => item.textContent);
     expect(labels).toHaveLength(13);
@@ -244,7 +214,7 @@ describe('Course Details', () => {
   });
 
   it('shows details read-only to members', async () => {
-    openDialog({ tab: 'details', space: spaceContent({ isOwner: false, role: 'viewer', membershipId: 'm1' }) });
+    openShareDialog({ tab: 'details', space: spaceContent({ isOwner: false, role: 'viewer', membershipId: 'm1' }) });
     const details = await screen.findByTestId('details-read-only', {}, { timeout: 5_000 });
     expect(details.textContent).toContain('How cells work.');
     expect(screen.queryByTestId('details-description')).toBeNull();
@@ -254,7 +224,7 @@ describe('Course Details', () => {
 
 describe('Content Settings', () => {
   it("hides a file at once after 'HIDE FILE' and puts it back when the server refuses", async () => {
-    const { server, space, user } = openDialog({
+    const { server, space, user } = openShareDialog({
       tab: 'content',
       handlers: {
         'spaces.toggleContentVisibility': () => ({ error: { message: 'Failed', code: 'INTERNAL_SERVER_ERROR', status: 500 } }),
@@ -280,7 +250,7 @@ describe('Content Settings', () => {
   });
 
   it('keeps the last visible file visible', async () => {
-    const { server, user } = openDialog({
+    const { server, user } = openShareDialog({
       tab: 'content',
       space: spaceContent({
         files: [
@@ -297,12 +267,12 @@ describe('Content Settings', () => {
   });
 
   it('tells members that only the owner manages visibility', async () => {
-    openDialog({ tab: 'content', space: spaceContent({ isOwner: false, role: 'editor', membershipId: 'm1' }) });
+    openShareDialog({ tab: 'content', space: spaceContent({ isOwner: false, role: 'editor', membershipId: 'm1' }) });
     expect((await screen.findByTestId('content-owner-only', {}, { timeout: 5_000 })).textContent).toBe('Only the course owner can manage content visibility.');
   });
 
   it('offers the upload for a course without files', async () => {
-    openDialog({ space: spaceContent({ files: [] }) });
+    openShareDialog({ space: spaceContent({ files: [] }) });
     const empty = await screen.findByTestId('share-no-files', {}, { timeout: 5_000 });
     expect(within(empty).getByText('No files in this course yet')).toBeTruthy();
     expect(within(empty).getByText('Please upload files to this course before you can share it with others.')).toBeTruthy();

@@ -2,12 +2,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MemberEntry, SpaceContent } from '../../../shared/sharing';
 import { i18n } from '../../lib/i18n';
 import type { Answer, Handlers } from '../../test/fake-trpc-server';
 import { ShareCourseButton } from './share-button';
-import { ShareCourseDialog, type ShareTab } from './share-course-dialog';
-import { fakeTrpcServer, renderSignedIn, spaceContent } from './test-kit';
+import { fakeTrpcServer, memberEntry, openShareDialog, renderSignedIn, spaceContent } from './test-kit';
 
 /**
  * Spec §8 "Sharing": every failure toast shows the server's message when it sent one the client can translate, and
@@ -66,37 +64,13 @@ async function expectErrorToast(text: string) {
 }
 const successToasts = () => [...document.querySelectorAll('[data-sonner-toast][data-type="success"]')].map((toast) => toast.textContent ?? '');
 
-const member = (id: string, isInvited: boolean): MemberEntry => ({
-  id,
-  userId: `user-${id}`,
-  name: `Member ${id}`,
-  username: null,
-  email: `${id}@example.com`,
-  image: null,
-  role: 'viewer',
-  isInvited,
-  joinedAt: '2026-01-03T00:00:00.000Z',
-});
-
-function openDialog(options: { space?: SpaceContent; members?: MemberEntry[]; handlers?: Handlers; tab?: ShareTab } = {}) {
-  const space = options.space ?? spaceContent();
-  const server = fakeTrpcServer({
-    'spaces.getSpaceContent': () => ({ data: space }),
-    'spaces.getInvitations': () => ({ data: [] }),
-    'spaces.getMembers': () => ({ data: options.members ?? [] }),
-    ...options.handlers,
-  });
-  const view = renderSignedIn(<ShareCourseDialog spaceId={space.id} open onOpenChange={() => undefined} initialTab={options.tab} />);
-  return { server, space, ...view };
-}
-
 const button = (testId: string) => screen.getByTestId(testId) as HTMLButtonElement;
 const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement | HTMLTextAreaElement;
 const tagList = () => within(screen.getByTestId('tag-list')).getAllByRole('listitem').map((item) => item.textContent);
 
 describe.each(noMessageCases)('with %s, the spec fallback is shown and nothing is lost', (how) => {
   it("Course Details save: 'Failed to update course details', the edits stay", async () => {
-    const { server, user } = openDialog({ tab: 'details', handlers: failing(how, 'spaces.updateSpace') });
+    const { server, user } = openShareDialog({ tab: 'details', handlers: failing(how, 'spaces.updateSpace') });
     afterServer(how, 'spaces.updateSpace');
     const description = (await screen.findByTestId('details-description', {}, { timeout: 5_000 })) as HTMLTextAreaElement;
     await user.clear(description);
@@ -117,7 +91,7 @@ describe.each(noMessageCases)('with %s, the spec fallback is shown and nothing i
   });
 
   it("Regenerate: 'Failed to generate content', the description being edited stays", async () => {
-    const { user } = openDialog({ tab: 'details', handlers: failing(how, 'spaces.generateDescriptionAndTags') });
+    const { user } = openShareDialog({ tab: 'details', handlers: failing(how, 'spaces.generateDescriptionAndTags') });
     afterServer(how, 'spaces.generateDescriptionAndTags');
     const description = (await screen.findByTestId('details-description', {}, { timeout: 5_000 })) as HTMLTextAreaElement;
     await user.type(description, ' And why.');
@@ -131,7 +105,7 @@ describe.each(noMessageCases)('with %s, the spec fallback is shown and nothing i
   });
 
   it("Revoke access: 'Failed to revoke access', the member and the typed confirmation stay", async () => {
-    const { user } = openDialog({ members: [member('a', true)], handlers: failing(how, 'spaces.removeMember') });
+    const { user } = openShareDialog({ members: [memberEntry('a', true)], handlers: failing(how, 'spaces.removeMember') });
     afterServer(how, 'spaces.removeMember');
     await user.click(await screen.findByTestId('member-revoke', {}, { timeout: 5_000 }));
     const dialog = screen.getByRole('alertdialog');
@@ -146,7 +120,7 @@ describe.each(noMessageCases)('with %s, the spec fallback is shown and nothing i
   });
 
   it("Make Private: 'Failed to update sharing settings', the course stays public", async () => {
-    const { user } = openDialog({ handlers: failing(how, 'spaces.updateSpace') });
+    const { user } = openShareDialog({ handlers: failing(how, 'spaces.updateSpace') });
     afterServer(how, 'spaces.updateSpace');
     // Nobody joined by the link, so no typed confirmation is asked.
     await screen.findByText('Nobody has joined yet.', {}, { timeout: 5_000 });
@@ -158,7 +132,7 @@ describe.each(noMessageCases)('with %s, the spec fallback is shown and nothing i
   });
 
   it("Make Public: 'Failed to update sharing settings', the course stays private", async () => {
-    const { user } = openDialog({ space: spaceContent({ visibility: 'private' }), handlers: failing(how, 'spaces.updateSpace') });
+    const { user } = openShareDialog({ space: spaceContent({ visibility: 'private' }), handlers: failing(how, 'spaces.updateSpace') });
     afterServer(how, 'spaces.updateSpace');
     await user.click(await screen.findByTestId('share-visibility-toggle', {}, { timeout: 5_000 }));
     await expectErrorToast('Failed to update sharing settings');
@@ -168,7 +142,7 @@ describe.each(noMessageCases)('with %s, the spec fallback is shown and nothing i
   });
 
   it("Invite: 'Failed to invite user', the address and role stay", async () => {
-    const { user } = openDialog({ handlers: failing(how, 'spaces.addMember') });
+    const { user } = openShareDialog({ handlers: failing(how, 'spaces.addMember') });
     afterServer(how, 'spaces.addMember');
     const email = (await screen.findByTestId('invite-email', {}, { timeout: 5_000 })) as HTMLInputElement;
     await user.selectOptions(screen.getByTestId('invite-role'), 'Can Edit');
@@ -188,7 +162,7 @@ describe.each(noMessageCases)('with %s, the spec fallback is shown and nothing i
         { fileId: 'file-2', file: { name: 'Meiosis.pdf', extension: 'pdf' }, isVisible: false },
       ],
     });
-    const { user } = openDialog({ tab: 'content', space, handlers: failing(how, 'spaces.toggleContentVisibility') });
+    const { user } = openShareDialog({ tab: 'content', space, handlers: failing(how, 'spaces.toggleContentVisibility') });
     afterServer(how, 'spaces.toggleContentVisibility');
     const switches = await screen.findAllByTestId('content-switch', {}, { timeout: 5_000 });
     await user.click(switches[1] as HTMLElement);
@@ -228,7 +202,7 @@ describe.each(noMessageCases)('with %s, the spec fallback is shown and nothing i
 
 describe('refusals with a server message show that message instead of the fallback', () => {
   it('Course Details save: the translated limit, and the edits stay', async () => {
-    const { user } = openDialog({
+    const { user } = openShareDialog({
       tab: 'details',
       handlers: {
         'spaces.updateSpace': () =>
@@ -245,7 +219,7 @@ describe('refusals with a server message show that message instead of the fallba
   });
 
   it('Regenerate: the server says why', async () => {
-    const { user } = openDialog({
+    const { user } = openShareDialog({
       tab: 'details',
       handlers: { 'spaces.generateDescriptionAndTags': () => refusal('UNAUTHORIZED', 401, 'generateSignedOut', 'You must be logged in to generate content') },
     });
@@ -256,8 +230,8 @@ describe('refusals with a server message show that message instead of the fallba
   });
 
   it('Revoke access: the member is gone already', async () => {
-    const { user } = openDialog({
-      members: [member('a', true)],
+    const { user } = openShareDialog({
+      members: [memberEntry('a', true)],
       handlers: { 'spaces.removeMember': () => refusal('NOT_FOUND', 404, 'spaceMemberNotFound', 'Member not found. Try to refresh the page.') },
     });
     await user.click(await screen.findByTestId('member-revoke', {}, { timeout: 5_000 }));
@@ -268,8 +242,8 @@ describe('refusals with a server message show that message instead of the fallba
   });
 
   it("Make Private: the server's count of link members, with the typed confirmation kept to retry", async () => {
-    const { user } = openDialog({
-      members: [member('a', false)],
+    const { user } = openShareDialog({
+      members: [memberEntry('a', false)],
       handlers: {
         'spaces.updateSpace': () =>
           refusal('BAD_REQUEST', 400, 'spaceConfirmMakePrivate', '2 people joined through the public link and will lose access. Type MAKE PRIVATE to confirm.', {
@@ -291,7 +265,7 @@ describe('refusals with a server message show that message instead of the fallba
 
   it('Invite: the invitation limit, in the reader’s language', async () => {
     await i18n.changeLanguage('de');
-    const { user } = openDialog({
+    const { user } = openShareDialog({
       handlers: { 'spaces.addMember': () => refusal('BAD_REQUEST', 400, 'inviteLimitReached', 'This course has reached the limit of 500 invitations.', { max: 500 }) },
     });
     const email = (await screen.findByTestId('invite-email', {}, { timeout: 5_000 })) as HTMLInputElement;
@@ -303,7 +277,7 @@ describe('refusals with a server message show that message instead of the fallba
   });
 
   it('Content visibility: the last visible file, with the switch put back', async () => {
-    const { user } = openDialog({
+    const { user } = openShareDialog({
       tab: 'content',
       handlers: {
         'spaces.toggleContentVisibility': () =>
@@ -334,7 +308,7 @@ describe('refusals with a server message show that message instead of the fallba
 
 describe('failures without a server', () => {
   it("Copy: 'Failed to copy link' when the browser refuses, and no 'copied' hint", async () => {
-    const { user } = openDialog();
+    const { user } = openShareDialog();
     const copy = await screen.findByTestId('share-copy-link', {}, { timeout: 5_000 });
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
     await user.click(copy);

@@ -1,4 +1,7 @@
-import type { SpaceContent } from '../../../shared/sharing';
+import type { InvitationEntry, MemberEntry, SpaceContent } from '../../../shared/sharing';
+import { fakeTrpcServer, type Handlers } from '../../test/fake-trpc-server';
+import { renderSignedIn } from '../../test/render-signed-in';
+import { ShareCourseDialog, type ShareTab } from './share-course-dialog';
 
 /** For the sharing component tests: the fake tRPC endpoint at the network edge and a signed-in render. */
 export { fakeTrpcServer } from '../../test/fake-trpc-server';
@@ -29,6 +32,38 @@ export function spaceContent(overrides: Partial<SpaceContent> = {}): SpaceConten
     invitationId: null,
     ...overrides,
   };
+}
+
+/** A member of the course in Share Settings' list; `isInvited` when they came by an invitation. */
+export function memberEntry(id: string, isInvited: boolean): MemberEntry {
+  return {
+    id,
+    userId: `user-${id}`,
+    name: `Member ${id}`,
+    username: null,
+    email: `${id}@example.com`,
+    image: null,
+    role: 'viewer',
+    isInvited,
+    joinedAt: '2026-01-03T00:00:00.000Z',
+  };
+}
+
+/** Share Settings open on `space` (spaceContent() unless given), signed in, its lists answered by the fake endpoint. */
+export function openShareDialog(
+  options: { space?: SpaceContent; invitations?: InvitationEntry[]; members?: MemberEntry[]; handlers?: Handlers; tab?: ShareTab; autoGenerate?: boolean } = {},
+) {
+  const space = options.space ?? spaceContent();
+  const server = fakeTrpcServer({
+    'spaces.getSpaceContent': () => ({ data: space }),
+    'spaces.getInvitations': () => ({ data: options.invitations ?? [] }),
+    'spaces.getMembers': () => ({ data: options.members ?? [] }),
+    ...options.handlers,
+  });
+  const view = renderSignedIn(
+    <ShareCourseDialog spaceId={space.id} open onOpenChange={() => undefined} initialTab={options.tab} autoGenerate={options.autoGenerate} />,
+  );
+  return { server, space, ...view };
 }
 
 /**

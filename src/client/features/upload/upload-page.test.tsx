@@ -6,6 +6,7 @@ import type { PlanSlug } from '../../../shared/plans';
 import { i18n } from '../../lib/i18n';
 import { rootRoute } from '../../routes/__root';
 import { uploadSearchSchema } from '../../routes/upload';
+import { billingInfo } from '../../test/billing-info';
 import { renderRoutes } from '../../test/render-routes';
 import { UploadPage } from './upload-page';
 import { fakeServer, installFakeUploads, sentUploads } from './upload-test-server';
@@ -14,20 +15,6 @@ await vi.hoisted(async () => (await import('./upload-test-server')).installFetch
 
 const COURSE = { id: 'course-1', name: 'Cell Biology', model: 'gpt-4o-mini', language: 'en', createdAt: new Date('2026-01-01'), files: [] };
 const OTHER = { ...COURSE, id: 'course-2', name: 'Genetics' };
-
-function billing(plan: PlanSlug) {
-  return {
-    plan,
-    isProSubscribed: plan === 'pro',
-    isUltra: false,
-    isEnterprise: false,
-    isTrialActive: false,
-    isTrialCanceled: false,
-    isCanceled: false,
-    planInterval: null,
-    status: null,
-  };
-}
 
 interface LiveFile {
   id: string;
@@ -47,7 +34,7 @@ function serve(plan: PlanSlug, videoLink?: Parameters<typeof fakeServer>[0]['vid
   return fakeServer({
     procedures: {
       'directory.getDirectories': () => [COURSE, OTHER],
-      'user.getUserBillingInfo': () => billing(plan),
+      'user.getUserBillingInfo': () => billingInfo({ plan, isProSubscribed: plan === 'pro' }),
       'file.getFilesByIds': (input) => {
         const ids = (input as { fileIds: string[] }).fileIds;
         return liveFiles.filter((file) => ids.includes(file.id)).map((file) => ({ ...file, createdAt: new Date(), directoryId: COURSE.id }));
@@ -359,7 +346,7 @@ describe('an editor’s upload into a shared course (?uuid=)', () => {
     return fakeServer({
       procedures: {
         'spaces.getSpaceByUuid': () => space(canEditFiles),
-        'user.getUserBillingInfo': () => billing('free'),
+        'user.getUserBillingInfo': () => billingInfo(),
         'file.getProcessingStatus': (input) => {
           const file = liveFiles.find((entry) => entry.id === (input as { fileId: string }).fileId);
           return { status: file?.status ?? 'queued', pageCount: file?.pageCount ?? null, error: null, errorKey: null, errorParams: null, artefacts: {} };

@@ -32,7 +32,8 @@ async function shoot(page: Page, testInfo: TestInfo, name: string, fullPage = fa
 }
 
 test('a student plays the first lesson with one wrong answer, loses a heart and finishes with stars and points', async ({ page }, testInfo) => {
-  test.slow();
+  // Making the learn path may take up to 90 s on a busy machine; the lesson and the dialogs come after it.
+  test.setTimeout(180_000);
   await studentWithStudyFile(page, { waitFor: ['learn_path'], timeout: 90_000 });
   await openLearn(page);
   const units = page.getByTestId('learn-unit');

@@ -1,24 +1,86 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  resolve: {
-    alias: {
-      '@shared': path.resolve('src/shared'),
-      '@client': path.resolve('src/client'),
+/**
+ * Chunks (see bench/bundle.ts and docs/performance.md). The first chunk holds only what every first screen needs; the
+ * pages are lazy routes. Left to itself the bundler would then cut the code the pages share into a chunk per
+ * combination of pages using it — about ninety small files for /dashboard. Instead:
+ * - The app's own modules that the signed-in shell (routes/_app.lazy.tsx, or the 404 page drawn in it) needs go into
+ *   a few chunks named after which of the shell, the landing page and /auth reach them through static imports: `shell`
+ *   (the shell alone; every app page loads it anyway), `shell-landing`, `shell-auth`, `shell-auth-landing`. So the
+ *   landing page never loads the shell's code, nor /auth's forms. A module's imports are reached from at least the
+ *   same places, so they sit in the same chunk, one named after more places, or the first chunk: no chunk cycle.
+ *   (Only src/: a package's index imports all its parts, which would make every part look reachable from everywhere.)
+ * - radix-ui and its helpers in one `ui` chunk, which the shell needs nearly all of (Slot, used by every button, stays
+ *   apart), and the icons in one `icons` chunk.
+ */
+const KEY_ROOTS = [
+  { name: 'auth', files: ['/src/client/features/auth/auth-page.tsx'] },
+  { name: 'landing', files: ['/src/client/features/landing/landing-page.tsx'] },
+] as const;
+const SHELL_ROOTS = ['/src/client/routes/_app.lazy.tsx', '/src/client/features/shell/not-found-page.tsx'];
+
+/** The modules that load `id` (with itself) through static imports only: the entry, or dynamically imported ones. */
+function staticRoots(id: string, context: Rolldown.ChunkingContext, cache: Map<string, Set<string>>): Set<string> {
+  const known = cache.get(id);
+  if (known) return known;
+  const roots = new Set<string>();
+  cache.set(id, roots);
+  const info = context.getModuleInfo(id);
+  if (!info) return roots;
+  if (info.isEntry || info.dynamicImporters.length > 0) roots.add(id);
+  for (const importer of info.importers) for (const root of staticRoots(importer, context, cache)) roots.add(root);
+  return roots;
+}
+
+function shellGroup(id: string, context: Rolldown.ChunkingContext, cache: Map<string, Set<string>>): string | null {
+  if (!id.includes('/src/client/') && !id.includes('/src/shared/')) return null;
+  const roots = [...staticRoots(id, context, cache)];
+  const reaches = (files: readonly string[]) => roots.some((root) => files.some((file) => root.endsWith(file)));
+  if (!reaches(SHELL_ROOTS)) return null;
+  return ['shell', ...KEY_ROOTS.filter((key) => reaches(key.files)).map((key) => key.name)].join('-');
+}
+
+export default defineConfig(() => {
+  // One build's answers: the module graph does not change while chunks are formed.
+  const roots = new Map<string, Set<string>>();
+  return {
+    plugins: [react(), tailwindcss()],
+    resolve: {
+      alias: {
+        '@shared': path.resolve('src/shared'),
+        '@client': path.resolve('src/client'),
+      },
     },
-  },
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    sourcemap: true,
-    chunkSizeWarningLimit: 800,
-  },
-  server: {
-    port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
-  },
+    build: {
+      outDir: 'dist/client',
+      emptyOutDir: true,
+      sourcemap: true,
+      chunkSizeWarningLimit: 800,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // What the first screen needs: one chunk with the entry.
+              { name: 'app', tags: ['$initial'], priority: 3 },
+              { name: (id, context) => shellGroup(id, context, roots), priority: 2, includeDependenciesRecursively: false },
+              {
+                name: 'ui',
+                test: /node_modules[\\/](radix-ui|@radix-ui[\\/](?!react-slot|react-compose-refs)|@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce)/,
+                priority: 1,
+                includeDependenciesRecursively: false,
+              },
+              { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
+            ],
+          },
+        },
+      },
+    },
+    server: {
+      port: 5173,
+      proxy: { '/api': 'http://localhost:3000' },
+    },
+  };
 });

@@ -141,7 +141,7 @@ async function main() {
     let pages = 0;
     for (let run = 1; run <= runs; run += 1) {
       const direct = await pdfjsAlone(bytes);
-      const whole = await throughUpload(services, target, bytes, 0);
+      const whole = await throughUpload(services, target, bytes, run);
       pages = direct.pages;
       alone.push(direct.pages / (direct.ms / 1000));
       upload.push(whole.pages / (whole.ms / 1000));

@@ -3,10 +3,15 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { i18n } from './lib/i18n';
+import { config as zodConfig } from 'zod/v4/core';
+import { i18n, i18nReady } from './lib/i18n';
 import { createQueryClient, createTrpcClient, TRPCProvider } from './lib/trpc';
 import { createAppRouter } from './router';
 import './styles.css';
+
+// The CSP allows no eval (script-src 'self'): without this, zod probes `new Function` to compile its object parsers, and
+// the browser reports the refused probe as a policy violation on every page with a form.
+zodConfig({ jitless: true });
 
 function App() {
   const [queryClient] = useState(createQueryClient);
@@ -25,8 +30,12 @@ function App() {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const root = createRoot(container);
+// At once for English; for German once its chunk is in (the page would otherwise suspend on every text).
+void i18nReady.finally(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -21,6 +21,11 @@ import { summaryRoute } from './routes/summary';
 import { uploadRoute } from './routes/upload';
 import type { RouterContext } from './routes/__root';
 
+/**
+ * The route definitions (paths, search validation, guards) are in the first chunk, so links and redirects resolve at
+ * once; each page's component is its own chunk (`lazyRouteComponent`, or `routes/<page>.lazy.tsx` where the component
+ * reads the route's search or params), fetched on navigation or when a link is hovered (`defaultPreload: 'intent'`).
+ */
 const routeTree = rootRoute.addChildren([
   indexRoute,
   authRoute,

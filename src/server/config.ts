@@ -45,6 +45,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
+  UPLOAD_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
+  CHAT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  GENERATION_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  GENERATION_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   JOBS_ENABLED: z
     .enum(['true', 'false'])
     .default('true')
@@ -109,7 +115,9 @@ export interface Config {
   trustedOrigins: string[];
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
-  authRateLimit: { windowSeconds: number; max: number };
+  authRateLimit: RateLimitRule;
+  /** Requests per user (per client IP when signed out) and window, shared by every web process through the database. */
+  rateLimits: Record<RateLimitedAction, RateLimitRule>;
   jobsEnabled: boolean;
   feedbackUrl: string;
   /** ADMIN_EMAILS in lower case: the accounts that may open /admin. Empty: nobody. */
@@ -132,6 +140,14 @@ export interface Config {
   /** TRIALS_ENABLED: Pro and Ultra may start with a free trial (spec §9: off by default). */
   trialsEnabled: boolean;
 }
+
+export interface RateLimitRule {
+  windowSeconds: number;
+  max: number;
+}
+
+/** What is limited besides auth: POST /api/files, POST /api/chat, and the procedures that start generation. */
+export type RateLimitedAction = 'upload' | 'chat' | 'generation';
 
 /** The Stripe price id of each paid plan and interval: `{ pro: { monthly, yearly }, ultra: { monthly, yearly } }`. */
 export type StripePriceIds = Record<PaidPlanSlug, Record<BillingInterval, string>>;
@@ -404,6 +420,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     authRateLimit: { windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: env.AUTH_RATE_LIMIT_MAX },
+    rateLimits: {
+      upload: { windowSeconds: env.UPLOAD_RATE_LIMIT_WINDOW_SECONDS, max: env.UPLOAD_RATE_LIMIT_MAX },
+      chat: { windowSeconds: env.CHAT_RATE_LIMIT_WINDOW_SECONDS, max: env.CHAT_RATE_LIMIT_MAX },
+      generation: { windowSeconds: env.GENERATION_RATE_LIMIT_WINDOW_SECONDS, max: env.GENERATION_RATE_LIMIT_MAX },
+    },
     jobsEnabled: env.JOBS_ENABLED,
     feedbackUrl: env.FEEDBACK_URL,
     adminEmails: adminEmails(env.ADMIN_EMAILS),

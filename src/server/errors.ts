@@ -13,7 +13,9 @@ export type AppErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'TOO_MANY_REQUESTS'
   | 'INTERNAL_SERVER_ERROR'
-  | 'BAD_GATEWAY';
+  | 'BAD_GATEWAY'
+  /** No room left to store what was sent (a full disk); only HTTP routes answer it (507), tRPC as an internal error. */
+  | 'INSUFFICIENT_STORAGE';
 
 export const httpStatusOf: Record<AppErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -27,7 +29,15 @@ export const httpStatusOf: Record<AppErrorCode, number> = {
   TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
   BAD_GATEWAY: 502,
+  INSUFFICIENT_STORAGE: 507,
 };
+
+/** tRPC has no code for a full disk: a procedure's AppError with it goes out as an internal error (its message kept). */
+export type TrpcErrorCode = Exclude<AppErrorCode, 'INSUFFICIENT_STORAGE'> | 'INTERNAL_SERVER_ERROR';
+
+export function trpcCodeOf(code: AppErrorCode): TrpcErrorCode {
+  return code === 'INSUFFICIENT_STORAGE' ? 'INTERNAL_SERVER_ERROR' : code;
+}
 
 export class AppError extends Error {
   override name = 'AppError';

@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, test } from 'vitest';
@@ -12,6 +10,7 @@ import { createServices } from './services';
 import { newStorageKey } from './storage/blob-storage';
 import { sessionHeaders, trpcQueryPath } from './test/harness';
 import { createPostgresDatabase } from './test/database';
+import { freePort, startProgram, waitForHealth } from './test/processes';
 import { lectureText } from './study/test-lecture';
 
 // The server as `npm start` runs it: its own process, configured only by the environment.
@@ -27,36 +26,7 @@ function newDataDir(): string {
 }
 
 function startServer(env: Record<string, string>, dataDir = newDataDir()) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = { stdout: '', stderr: '' };
-  child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
-  // 'close', not 'exit': only then has everything the process wrote to its pipes been read.
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return { child, output, exited };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-async function waitForHealth(url: string, exited: Promise<unknown>): Promise<void> {
-  let stopped = false;
-  void exited.then(() => (stopped = true));
-  for (let attempt = 0; attempt < 300 && !stopped; attempt += 1) {
-    const healthy = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server at ${url} never became healthy`);
+  return startProgram('main', { DATA_DIR: dataDir, ...env });
 }
 
 // One case per way main() can fail at start; config.test.ts covers each malformed variable in-process.

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,20 +14,10 @@ import { newStorageKey } from './storage/blob-storage';
 import { STUDY_QUEUE } from './study/jobs';
 import { lectureText } from './study/test-lecture';
 import { createPostgresDatabase } from './test/database';
+import { startProgram } from './test/processes';
 
-// `npm run worker` as its own process, configured only by the environment (startServer in main.test.ts, for the worker).
-function startWorker(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = { stdout: '', stderr: '' };
-  child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
-  // 'close', not 'exit': only then has everything the process wrote to its pipes been read.
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return { child, output, exited };
-}
+// `npm run worker` as its own process, configured only by the environment.
+const startWorker = (env: Record<string, string>) => startProgram('worker', env);
 
 const target = inject('testDatabase');
 const postgres = target.kind === 'postgres';

@@ -18,12 +18,12 @@ export interface RunningWorker {
 
 /** Starts the worker's own work on services that have a job queue (their jobs, the ingest job among them, are registered). */
 export function startWorker(
-  services: Pick<Services, 'db' | 'jobs' | 'log'>,
+  services: Pick<Services, 'db' | 'jobs' | 'log' | 'storage'>,
   options: { sweepIntervalMs?: number } = {},
 ): RunningWorker {
-  const { db, jobs, log } = services;
+  const { db, jobs, log, storage } = services;
   if (!jobs) throw new Error('the worker needs services with a job queue (jobsEnabled)');
-  const sweep = startIngestSweep({ db, jobs, log }, { intervalMs: options.sweepIntervalMs ?? 2_000 });
+  const sweep = startIngestSweep({ db, jobs, log, storage }, { intervalMs: options.sweepIntervalMs ?? 2_000 });
   return { stop: () => sweep.stop() };
 }
 

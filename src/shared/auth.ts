@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from './username';
 
 /**
  * The sign-up and sign-in forms' rules, shared by the client (inline field errors) and any server check, so both
  * refuse the same input. The numbers match better-auth's configuration in src/server/auth/auth.ts. Every message is a
  * key under `validation.` in the client's auth namespace, so each side can translate it.
  */
-export const USERNAME_MIN_LENGTH = 3;
-export const USERNAME_MAX_LENGTH = 30;
-export const USERNAME_PATTERN = /^[a-zA-Z0-9_.]+$/;
+export { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from './username';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;

@@ -1,5 +1,5 @@
 import { DESKTOP, expect, navigate, screenshotAtSizes, signUp, test, waitForApp } from './fixtures';
-import { openFile, originHeader, uploadStudyFile, waitForFile } from './study-fixtures';
+import { openFile, originHeader, uploadStudyFile, waitForArtefacts } from './study-fixtures';
 
 /**
  * Issue 9's walk: a Free student uses up the tutor's 25 messages of the day, opens the upgrade modal from the limit,
@@ -19,7 +19,8 @@ test('a free student at the chat limit upgrades to Pro through Stripe checkout a
   test.setTimeout(180_000);
   await signUp(page);
   const { fileId } = await uploadStudyFile(page, { courseName: 'Biology', file: notes });
-  await waitForFile(page, fileId);
+  // The tutor answers from the file's chunks: a file can be ready a moment before they are.
+  await waitForArtefacts(page, fileId, ['chunks'], 60_000);
   await openFile(page, fileId);
   await expect(page.getByTestId('progress-hearts')).toHaveAttribute('title', '5 hearts');
 

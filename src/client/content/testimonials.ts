@@ -1,4 +1,5 @@
-import { type Locale, localeSchema } from '../../shared/schemas';
+import type { Locale } from '../../shared/schemas';
+import { isLocale } from '../lib/i18n';
 
 /**
  * The 8 testimonials of spec §1, shown on the landing page and on upgrade screens. Each keeps its English and German
@@ -97,7 +98,8 @@ export const TESTIMONIALS: readonly Testimonial[] = [
 
 /** The testimonial in the UI's language; any language without texts of its own reads English. */
 export function localizeTestimonial(testimonial: Testimonial, language: string): LocalizedTestimonial {
-  const locale = localeSchema.catch('en').parse(language);
+  // Not localeSchema: zod would be most of what the landing page loads.
+  const locale: Locale = isLocale(language) ? language : 'en';
   return {
     name: testimonial.name,
     imageSrc: testimonial.imageSrc,

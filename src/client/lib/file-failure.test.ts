@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fileFailureReason } from './file-failure';
 import { i18n } from './i18n';
 
+// German is fetched on first use; load it before taking its translator.
+await i18n.loadLanguages('de');
+
 const en = i18n.getFixedT('en');
 const de = i18n.getFixedT('de');
 

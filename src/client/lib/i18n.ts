@@ -1,24 +1,34 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '../../shared/schemas';
+import { namespacesOf } from './locale-resources';
 
-/** Every locales/<lang>/<namespace>.json file is a namespace; features own their namespace files. */
-const modules = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
+/**
+ * Every locales/<lang>/<namespace>.json file is a namespace; features own their namespace files. English is bundled
+ * with the app (it is also every missing key's fallback); German is a chunk of its own, fetched when it is first
+ * needed — at start for someone whose language it is, or on switching to it.
+ */
+const english = namespacesOf(import.meta.glob<Record<string, unknown>>('../locales/en/*.json', { eager: true, import: 'default' }));
+const NAMESPACES = Object.keys(english);
 
 export const LOCALES: readonly Locale[] = ['en', 'de'];
 const STORAGE_KEY = 'studypath.locale';
 
-function buildResources() {
-  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const [file, module] of Object.entries(modules)) {
-    const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
-    if (!match) continue;
-    const [, lang = '', namespace = ''] = match;
-    resources[lang] ??= {};
-    resources[lang][namespace] = module.default;
-  }
-  return resources;
-}
+/** i18next asks for each namespace of a language it lacks; they all come from one German chunk. */
+const lazyLanguages: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    if (language !== 'de') {
+      callback(null, {});
+      return;
+    }
+    import('./locales-de').then(
+      (module) => callback(null, module.german[namespace] ?? {}),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 export function isLocale(value: unknown): value is Locale {
   return value === 'en' || value === 'de';
@@ -32,14 +42,24 @@ function initialLocale(): Locale {
 }
 
 export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources: buildResources(),
-  lng: initialLocale(),
-  fallbackLng: 'en',
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** Settles once the starting language's texts are in; main.tsx renders after it, so no text flashes in English first. */
+export const i18nReady: Promise<unknown> = i18n
+  .use(lazyLanguages)
+  .use(initReactI18next)
+  .init({
+    resources: { en: english } satisfies Resource,
+    partialBundledLanguages: true,
+    ns: NAMESPACES,
+    lng: initialLocale(),
+    fallbackLng: 'en',
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+
+// Outside production builds German is fetched at once: component tests and the dev server switch languages without
+// first waiting for (and, in tests, transforming) its files.
+if (!import.meta.env.PROD) void i18n.loadLanguages('de');
 
 function applyDocumentLanguage(locale: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;

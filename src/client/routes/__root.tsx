@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
+import { lazy, Suspense } from 'react';
 import { NavigationProgress } from '../features/shell/navigation-progress';
-import { NotFoundPage } from '../features/shell/not-found-page';
 import { startTheme, useResolvedTheme } from '../features/shell/theme';
 import type { TrpcClient } from '../lib/trpc';
 
@@ -10,6 +9,11 @@ export interface RouterContext {
   queryClient: QueryClient;
   trpcClient: TrpcClient;
 }
+
+// Toasts come after the first screen (sonner's Toaster shows those raised before it mounted): not in the first chunk.
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+// It is drawn inside the app shell, a chunk of its own; fetched when an unknown address is opened, not before.
+const NotFoundPage = lazy(() => import('../features/shell/not-found-page').then((module) => ({ default: module.NotFoundPage })));
 
 // Before the first render, so a dark-mode visitor never sees a light frame.
 startTheme();
@@ -20,12 +24,18 @@ function RootLayout() {
     <>
       <NavigationProgress />
       <Outlet />
-      <Toaster richColors closeButton position="top-right" theme={theme} />
+      <Suspense fallback={null}>
+        <Toaster richColors closeButton position="top-right" theme={theme} />
+      </Suspense>
     </>
   );
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: () => (
+    <Suspense fallback={null}>
+      <NotFoundPage />
+    </Suspense>
+  ),
 });

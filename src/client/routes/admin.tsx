@@ -1,8 +1,7 @@
-import { createRoute, notFound, rootRouteId, useNavigate } from '@tanstack/react-router';
+import { createRoute, notFound, rootRouteId } from '@tanstack/react-router';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import { z } from 'zod';
 import type { AppRouter } from '../../server/trpc/router';
-import { AdminPage } from '../features/admin/admin-page';
+import { searchChoice } from '../lib/search';
 import { appLayoutRoute } from './_app';
 
 /**
@@ -12,22 +11,12 @@ import { appLayoutRoute } from './_app';
 export const adminRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/admin',
-  validateSearch: z.object({ tab: z.enum(['users', 'reports']).optional().catch(undefined) }),
+  validateSearch: {
+    parse: (search: Record<string, unknown>): { tab?: 'users' | 'reports' } => ({ tab: searchChoice(search.tab, ['users', 'reports']) }),
+  },
   beforeLoad: async ({ context }) => {
     const trpc = createTRPCOptionsProxy<AppRouter>({ client: context.trpcClient, queryClient: context.queryClient });
     const { isAdmin } = await context.queryClient.ensureQueryData(trpc.admin.isAdmin.queryOptions());
     if (!isAdmin) throw notFound({ routeId: rootRouteId });
   },
-  component: AdminRoute,
-});
-
-function AdminRoute() {
-  const { tab = 'users' } = adminRoute.useSearch();
-  const navigate = useNavigate();
-  return (
-    <AdminPage
-      tab={tab}
-      onTabChange={(next) => void navigate({ to: '/admin', search: next === 'users' ? {} : { tab: next }, replace: true })}
-    />
-  );
-}
+}).lazy(() => import('./admin.lazy').then((module) => module.adminLazyRoute));

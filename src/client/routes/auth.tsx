@@ -1,19 +1,28 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
-import { usernameSchema } from '../../shared/auth';
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '../../shared/username';
 import { safeRedirect } from '../features/auth/safe-redirect';
 import { sessionQueryOptions } from '../lib/auth-client';
+import { searchChoice, searchText } from '../lib/search';
 import { rootRoute } from './__root';
+
+export interface AuthSearch {
+  redirect?: string;
+  mode?: 'sign-in' | 'sign-up';
+  /** A referral link, /auth?ref=username: the sign-up sends it along (a malformed one is dropped). */
+  ref?: string;
+}
 
 export const authRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth',
-  validateSearch: z.object({
-    redirect: z.string().max(2000).optional().catch(undefined),
-    mode: z.enum(['sign-in', 'sign-up']).optional().catch(undefined),
-    /** A referral link, /auth?ref=username: the sign-up sends it along (a malformed one is dropped). */
-    ref: usernameSchema.optional().catch(undefined),
-  }),
+  validateSearch: {
+    parse: (search: Record<string, unknown>): AuthSearch => ({
+      redirect: searchText(search.redirect, { max: 2000 }),
+      mode: searchChoice(search.mode, ['sign-in', 'sign-up']),
+      // shared/auth's usernameSchema: trimmed, then its length and characters.
+      ref: searchText(search.ref, { trim: true, min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH, pattern: USERNAME_PATTERN }),
+    }),
+  },
   /** Someone already signed in has nothing to do here: on to where they were headed, else the dashboard. */
   beforeLoad: async ({ context, search }) => {
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions);

@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { CoursesPage } from '../features/sharing/courses-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appLayoutRoute } from './_app';
 
 export const coursesRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/courses',
-  component: CoursesPage,
+  component: lazyRouteComponent(() => import('../features/sharing/courses-page'), 'CoursesPage'),
 });

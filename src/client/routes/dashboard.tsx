@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { DashboardPage } from '../features/courses/dashboard-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appLayoutRoute } from './_app';
 
 export const dashboardRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/dashboard',
-  component: DashboardPage,
+  component: lazyRouteComponent(() => import('../features/courses/dashboard-page'), 'DashboardPage'),
 });

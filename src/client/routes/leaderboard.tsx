@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { LeaderboardPage } from '../features/gamification/leaderboard-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appLayoutRoute } from './_app';
 
 export const leaderboardRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/leaderboard',
-  component: LeaderboardPage,
+  component: lazyRouteComponent(() => import('../features/gamification/leaderboard-page'), 'LeaderboardPage'),
 });

@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { QuestsPage } from '../features/gamification/quests-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appLayoutRoute } from './_app';
 
 export const questsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/quests',
-  component: QuestsPage,
+  component: lazyRouteComponent(() => import('../features/gamification/quests-page'), 'QuestsPage'),
 });

@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { ShopPage } from '../features/gamification/shop-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appLayoutRoute } from './_app';
 
 export const shopRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/shop',
-  component: ShopPage,
+  component: lazyRouteComponent(() => import('../features/gamification/shop-page'), 'ShopPage'),
 });

@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { StreaksPage } from '../features/gamification/streaks-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appLayoutRoute } from './_app';
 
 export const streaksRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/streaks',
-  component: StreaksPage,
+  component: lazyRouteComponent(() => import('../features/gamification/streaks-page'), 'StreaksPage'),
 });

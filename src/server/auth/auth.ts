@@ -109,7 +109,11 @@ export function createAuth(options: {
       // that tests exercise what production does and a stray variable cannot disable it.
       disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Secure (and named __Secure-…) when the public address is https://. Said here rather than left to better-auth's
+      // defaults: scripts never read the session cookie, and other sites' requests never carry it except on
+      // top-level navigations (SameSite=Lax), which change nothing here.
       useSecureCookies: config.appUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
       cookiePrefix: 'studypath',
     },
   });

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { z } from 'zod';
+import { containsNul } from '../../shared/schemas';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { stripeEvent, user } from '../db/schema';
@@ -84,7 +86,8 @@ export async function handleStripeWebhook(options: {
     return { status: 400, body: { error: 'Invalid Stripe signature.' } };
   }
   const parsed = eventSchema.safeParse(raw);
-  if (!parsed.success) return { status: 400, body: { error: 'Not a Stripe event.' } };
+  // Stripe sends no NUL; PostgreSQL could not look one up (found by src/server/security/fuzz).
+  if (!parsed.success || containsNul(raw)) return { status: 400, body: { error: 'Not a Stripe event.' } };
   const event = parsed.data;
   if (await alreadyRecorded(services.db, event.id)) return { status: 200, body: { received: true, duplicate: true } };
 
@@ -92,6 +95,12 @@ export async function handleStripeWebhook(options: {
   try {
     plan = await planFor(services, billing, event);
   } catch (error) {
+    // Stripe answered that the subscription does not exist: no later delivery will find it either (found by
+    // src/server/security/fuzz). Only a failure to get an answer is worth Stripe's retries.
+    if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) {
+      services.log.warn({ eventId: event.id, type: event.type, reason: error.message }, 'stripe webhook names what Stripe does not have');
+      return { status: 200, body: { received: true, ignored: 'not found at Stripe' } };
+    }
     services.log.error({ err: error, eventId: event.id, type: event.type }, 'stripe webhook could not read from Stripe');
     return { status: 500, body: { error: 'Stripe could not be reached; deliver the event again later.' } };
   }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { directory, file, user } from '../db/schema';
 import type { Logger } from '../logger';
@@ -16,23 +16,42 @@ export async function findOwnedCourse(db: Db, userId: string, courseId: string) 
   return row;
 }
 
-/** The sidebar's list: the user's courses, newest first, each with its files in upload order. */
+type FileSummary = Pick<typeof file.$inferSelect, keyof typeof fileSummaryColumns>;
+/** A file summary as PostgreSQL's JSON gives it: the timestamp as an ISO 8601 string. */
+type FileSummaryJson = Omit<FileSummary, 'createdAt'> & { createdAt: string };
+
+/** `'id', "file"."id", 'name', "file"."name", …`: json_build_object's arguments for fileSummaryColumns. */
+const fileSummaryJson = sql.join(
+  // The keys are our own property names (camelCase identifiers), written as SQL string literals.
+  Object.entries(fileSummaryColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+  sql`, `,
+);
+
+/**
+ * The sidebar's list: the user's courses, newest first, each with its files in upload order. One query, with each
+ * course's files aggregated as JSON: on the embedded database a second query and its rows cost more than the
+ * procedure's own work (bench/api.ts, docs/performance.md).
+ */
 export async function listCourses(options: { db: Db; userId: string }) {
   const { db, userId } = options;
   const courses = await db
-    .select(courseColumns)
+    .select({
+      ...courseColumns,
+      files: sql<FileSummaryJson[]>`coalesce(
+        json_agg(json_build_object(${fileSummaryJson}) order by ${file.createdAt}, ${file.id})
+          filter (where ${file.id} is not null),
+        '[]'
+      )`,
+    })
     .from(directory)
+    .leftJoin(file, and(eq(file.directoryId, directory.id), eq(file.ownerId, userId)))
     .where(eq(directory.ownerId, userId))
+    .groupBy(directory.id)
     .orderBy(desc(directory.createdAt), desc(directory.id));
-  const files = await db
-    .select({ ...fileSummaryColumns, directoryId: file.directoryId })
-    .from(file)
-    .where(eq(file.ownerId, userId))
-    .orderBy(asc(file.createdAt), asc(file.id));
-  type CourseFile = Omit<(typeof files)[number], 'directoryId'>;
-  const filesByCourse = new Map(courses.map((course) => [course.id, [] as CourseFile[]]));
-  for (const { directoryId, ...row } of files) filesByCourse.get(directoryId)?.push(row);
-  return courses.map((course) => ({ ...course, files: filesByCourse.get(course.id) ?? [] }));
+  return courses.map((course) => ({
+    ...course,
+    files: course.files.map((row): FileSummary => ({ ...row, createdAt: new Date(row.createdAt) })),
+  }));
 }
 
 export async function createCourse(options: {

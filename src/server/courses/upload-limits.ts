@@ -99,3 +99,23 @@ export const transcriptEmpty = () =>
     userMessage: 'The pasted transcript has no text, only timestamps.',
     messageKey: 'uploadTranscriptEmpty',
   });
+
+export const storageFull = (cause?: unknown) =>
+  new AppError({
+    code: 'INSUFFICIENT_STORAGE',
+    userMessage: 'The server has no room left to store this upload. Nothing was saved; please try again later.',
+    messageKey: 'uploadStorageFull',
+    message: 'no space left on the disk for an upload',
+    cause,
+  });
+
+/** A write that failed because the file system is full (or the quota used up), not because of what was sent. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/** `error` as the upload's refusal when it is a full disk; otherwise unchanged. */
+export function asStorageRefusal(error: unknown): unknown {
+  return isDiskFull(error) ? storageFull(error) : error;
+}

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { AppError } from '../errors';
 import type { ReceivedFile } from './upload';
+import { asStorageRefusal, isDiskFull, storageFull } from './upload-limits';
 
 /**
  * Reads a multipart/form-data upload as it arrives, each file straight into a temporary file, and stops at the first
@@ -175,7 +176,7 @@ export function receiveUpload(options: {
       parser.removeAllListeners('field');
       parser.on('error', () => undefined);
       parser.destroy();
-      const refusal = error instanceof AppError ? error : unreadableUpload();
+      const refusal = error instanceof AppError ? error : isDiskFull(error) ? storageFull(error) : unreadableUpload();
       void Promise.allSettled(writes).then(() => reject(refusal));
     };
 
@@ -228,8 +229,12 @@ export function receiveUpload(options: {
 
 /** A new folder for one request's temporary files, under `root` (created when missing). */
 export async function makeUploadDir(root: string): Promise<string> {
-  await mkdir(root, { recursive: true });
-  return mkdtemp(path.join(root, 'upload-'));
+  try {
+    await mkdir(root, { recursive: true });
+    return await mkdtemp(path.join(root, 'upload-'));
+  } catch (error) {
+    throw asStorageRefusal(error);
+  }
 }
 
 /**

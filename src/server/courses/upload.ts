@@ -17,6 +17,7 @@ import { getUsage, releaseUsage, reserveUsage, usagePeriod, type UsageReservatio
 import { findOwnedCourse } from './directories';
 import { cleanUploadName, storedUploadName } from './upload-name';
 import {
+  asStorageRefusal,
   fileTooLarge,
   invalidVideoLink,
   monthlyUploadsUsed,
@@ -131,7 +132,7 @@ async function storeFiles(
       .returning({ id: file.id, name: file.name, extension: file.extension, status: file.status });
   } catch (error) {
     await Promise.all(stored.map((entry) => storage.delete(entry.storageKey).catch(() => undefined)));
-    throw error;
+    throw asStorageRefusal(error);
   }
 }
 

@@ -50,7 +50,34 @@ export async function openDatabase(config: Pick<Config, 'database'>, preloaded?:
     const reason = error instanceof Error ? error.message : String(error);
     throw new DatabaseUnavailableError(`DATABASE_URL: cannot connect to the database (${reason})`);
   }
+  try {
+    await migrateOnce(pool);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
-  await migratePg(db, { migrationsFolder });
   return { kind: 'postgres', db, pool, close: () => pool.end() };
+}
+
+/** Any number the app's other advisory locks do not use; pg-boss keeps its own in its schema. */
+const MIGRATION_LOCK = 4_207_311_906;
+
+/**
+ * Several processes (web processes and workers of one deploy) start at once and each applies the migrations: under a
+ * session advisory lock, one after another, so that the later ones find them applied instead of failing on tables
+ * that already exist.
+ */
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }

@@ -1,35 +1,24 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { sql } from 'drizzle-orm';
-import { Hono, type Context as HonoContext } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { secureHeaders } from 'hono/secure-headers';
+import { HTTPException } from 'hono/http-exception';
 import { CLIENT_IP_HEADER } from '../auth/auth';
 import type { Services } from '../services';
 import { createContext } from '../trpc/context';
 import { appRouter } from '../trpc/router';
 import { chatRoutes } from './chat-route';
+import { clientIp } from './client-ip';
+import { jsonBodiesOnly, sameOriginOnly } from './csrf';
 import { fileRoutes } from './file-routes';
+import { limitGeneration, rateLimited } from './rate-limits';
+import { httpsOnlyTransport, securityHeaders } from './security-headers';
 import { stripeWebhookRoutes } from './stripe-webhook-route';
 import { uploadRoutes } from './upload-route';
-
-/** The client's address: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY says a proxy sets it. */
-function clientIp(c: HonoContext, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? '127.0.0.1';
-  } catch {
-    // Requests made in-process (app.request in tests) have no socket; they come from this machine.
-    return '127.0.0.1';
-  }
-}
 
 function withClientIpHeader(source: Headers, ip: string): Headers {
   const headers = new Headers(source);
@@ -48,12 +37,12 @@ function withClientIp(request: Request, ip: string): Request {
   } as RequestInit);
 }
 
+/** /api/health answers 503 when the database has not answered `select 1` within this. */
+export const HEALTH_TIMEOUT_MS = 5_000;
+
 export function createApp(services: Services) {
   const { config, log } = services;
   const app = new Hono();
-  // The support-chat widget, when configured, loads its script and talks to its servers from these origins.
-  const widget = config.supportChat?.cspSources ?? [];
-
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
@@ -64,53 +53,57 @@ export function createApp(services: Services) {
     else if (c.req.path.startsWith('/api/')) log.info(entry, 'request');
     else log.debug(entry, 'request');
   });
-  app.use(
-    '*',
-    secureHeaders({
-      crossOriginEmbedderPolicy: false,
-      // A route that sets one of these headers itself keeps it (GET /api/file sends a CSP fit for a stored document).
-      overwrite: false,
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...widget],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Avatars are https:// addresses the user gives (user.updateProfile).
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...widget],
-        fontSrc: ["'self'", 'data:', ...widget],
-        connectSrc: ["'self'", ...widget],
-        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', ...widget],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    }),
-  );
+  app.use('*', securityHeaders(config));
+  app.use('*', httpsOnlyTransport(config));
   app.use('*', compress());
 
   app.get('/api/health', async (c) => {
+    // A database that stops answering (a network partition) rather than refusing must not hold the health check.
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`the database did not answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
+    });
     try {
-      await services.db.execute(sql`select 1`);
+      await Promise.race([services.db.execute(sql`select 1`), timeout]);
       return c.json({ status: 'ok' });
     } catch (error) {
       log.error({ err: error }, 'health check failed');
       return c.json({ status: 'unavailable' }, 503);
+    } finally {
+      clearTimeout(timer);
     }
   });
 
-  app.on(['GET', 'POST'], '/api/auth/*', bodyLimit({ maxSize: 64 * 1024 }), (c) =>
-    services.auth.handler(withClientIp(c.req.raw, clientIp(c, config.trustProxy))),
-  );
+  // Every state-changing request under /api comes from the app's own pages (CSRF); Stripe's webhook is signed instead.
+  app.use('/api/*', sameOriginOnly({ trustedOrigins: config.trustedOrigins, exempt: ['/api/stripe/webhook'], log }));
+  app.use('/api/trpc/*', jsonBodiesOnly());
+  app.use('/api/chat', jsonBodiesOnly());
+  app.post('/api/files', rateLimited(services, 'upload'));
+  app.post('/api/chat', rateLimited(services, 'chat'));
 
-  app.all('/api/trpc/*', bodyLimit({ maxSize: 1024 * 1024 }), (c) =>
-    fetchRequestHandler({
+  app.on(['GET', 'POST'], '/api/auth/*', bodyLimit({ maxSize: 64 * 1024 }), async (c) => {
+    const response = await services.auth.handler(withClientIp(c.req.raw, clientIp(c, config.trustProxy)));
+    // better-auth's limiter names the wait X-Retry-After only; clients and proxies know the standard header.
+    const retryAfter = response.headers.get('x-retry-after');
+    if (response.status === 429 && retryAfter && !response.headers.has('retry-after')) response.headers.set('Retry-After', retryAfter);
+    return response;
+  });
+
+  app.all('/api/trpc/*', bodyLimit({ maxSize: 1024 * 1024 }), (c) => {
+    const ip = clientIp(c, config.trustProxy);
+    return fetchRequestHandler({
       endpoint: '/api/trpc',
       req: c.req.raw,
       router: appRouter,
-      // Procedures see the client's address as auth does (user.detectCurrency), never a value the client sent.
-      createContext: ({ req }) => createContext(services, withClientIpHeader(req.headers, clientIp(c, config.trustProxy))),
-    }),
-  );
+      createContext: async ({ req, info, resHeaders }) => {
+        // Procedures see the client's address as auth does (user.detectCurrency), never a value the client sent.
+        const context = await createContext(services, withClientIpHeader(req.headers, ip));
+        const paths = info.type === 'mutation' ? info.calls.map((call) => call.path) : [];
+        await limitGeneration({ services, paths, userId: context.user?.id, ip, resHeaders });
+        return context;
+      },
+    });
+  });
 
   app.route('/', uploadRoutes(services));
   app.route('/', fileRoutes(services));
@@ -141,6 +134,8 @@ export function createApp(services: Services) {
   });
 
   app.onError((error, c) => {
+    // A middleware's deliberate answer (bodyLimit's 413 Payload Too Large) is not a failure of the server.
+    if (error instanceof HTTPException) return error.getResponse();
     log.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json({ error: 'Something went wrong. Please try again.' }, 500);
   });

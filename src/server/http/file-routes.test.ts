@@ -77,7 +77,7 @@ describe.each([
         'cache-control': 'private, no-transform',
         'content-disposition': `inline; filename="Zellbiologie _ _bung 1.pdf"; filename*=UTF-8''Zellbiologie%20%E2%80%93%20%C3%9Cbung%201.pdf`,
         'x-content-type-options': 'nosniff',
-        'content-security-policy': "frame-ancestors 'self'",
+        'content-security-policy': "frame-ancestors 'none'",
       });
       expect(response.headers.get('etag')).toMatch(/^"[\w-]{32}"$/);
       expect(response.headers.get('etag')).not.toContain(file.storageKey ?? '');
@@ -90,7 +90,7 @@ describe.each([
       const { owner, file } = await storedFile(text, { name: 'Notes "1"; x.txt', extension: 'txt', mimeType: 'text/plain' });
       const response = await get(`/api/file/${file.id}`, owner, { 'accept-encoding': 'gzip, deflate' });
       expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toBe('text/plain');
+      expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
       expect(response.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
       expect(response.headers.get('content-disposition')).toBe(
         `inline; filename="Notes _1__ x.txt"; filename*=UTF-8''Notes%20%221%22%3B%20x.txt`,

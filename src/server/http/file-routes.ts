@@ -101,18 +101,42 @@ async function readerOf(services: Services, c: HonoContext, fileId: string): Pro
   return (await studyFileAccess(services.db, userId, id.data, { uuid })).ownerId;
 }
 
-/** The stored MIME type when it is well-formed (it is server-detected, but a header gets nothing unchecked). */
-function safeContentType(mimeType: string): string {
-  return /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i.test(mimeType) ? mimeType : 'application/octet-stream';
+/** How each stored document type goes out; `inline` ones may open in a tab, the rest are downloaded. */
+const SERVED_TYPES: Record<string, { contentType: string; inline: boolean }> = {
+  // The browser's own PDF viewer shows it; the app's viewer reads it with fetch (pdf.js), which the disposition leaves alone.
+  'application/pdf': { contentType: 'application/pdf', inline: true },
+  // Text uploads are checked to be UTF-8 (src/server/ingest/file-kind.ts); sandboxed below, markup in one stays text.
+  'text/plain': { contentType: 'text/plain; charset=utf-8', inline: true },
+  'application/msword': { contentType: 'application/msword', inline: false },
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    inline: false,
+  },
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': {
+    contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    inline: false,
+  },
+};
+
+/**
+ * The type and disposition a stored file goes out with. The stored type is server-detected, but a header gets nothing
+ * unchecked: any type that is not one of the document types uploads are stored as (HTML, SVG, XML, script, a malformed
+ * value) goes out as opaque bytes, as a download, so that the browser never renders it as a page of the app.
+ */
+export function servedAs(mimeType: string): { contentType: string; disposition: 'inline' | 'attachment' } {
+  const essence = mimeType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const served = Object.hasOwn(SERVED_TYPES, essence) ? SERVED_TYPES[essence] : undefined;
+  if (!served) return { contentType: 'application/octet-stream', disposition: 'attachment' };
+  return { contentType: served.contentType, disposition: served.inline ? 'inline' : 'attachment' };
 }
 
 /**
- * A document opened in a tab must not run as the app: anything but a PDF is sandboxed (no scripts, an opaque origin).
- * PDFs are not, because a sandbox also stops the browser's own PDF viewer; frames of the app itself may embed them.
+ * A document opened in a tab must not run as the app, nor be framed by anyone: anything but a PDF is sandboxed (no
+ * scripts, an opaque origin). PDFs are not, because a sandbox also stops the browser's own PDF viewer.
  */
 function contentSecurityPolicy(contentType: string): string {
-  if (contentType === 'application/pdf') return "frame-ancestors 'self'";
-  return "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+  if (contentType === 'application/pdf') return "frame-ancestors 'none'";
+  return "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 }
 
 export type ByteRangeAnswer =
@@ -171,7 +195,7 @@ async function serveFile(c: HonoContext, services: Services): Promise<Response> 
   }
 
   const etag = entityTag(row.storageKey);
-  const contentType = safeContentType(row.mimeType);
+  const { contentType, disposition } = servedAs(row.mimeType);
   const headers: Record<string, string> = {
     'Accept-Ranges': 'bytes',
     ETag: etag,
@@ -183,7 +207,7 @@ async function serveFile(c: HonoContext, services: Services): Promise<Response> 
 
   Object.assign(headers, {
     'Content-Type': contentType,
-    'Content-Disposition': contentDisposition(row.name),
+    'Content-Disposition': contentDisposition(row.name, disposition),
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': contentSecurityPolicy(contentType),
   });
@@ -223,7 +247,7 @@ export function fileRoutes(services: Services) {
           (await services.storage.signedUrl(row.storageKey, {
             expiresInSeconds: FILE_LINK_LIFETIME_SECONDS,
             fileName: row.name,
-            contentType: safeContentType(row.mimeType),
+            contentType: servedAs(row.mimeType).contentType,
           })) ??
           new URL(
             signedFilePath(services.config.authSecret, row.id, Math.floor(Date.now() / 1000) + FILE_LINK_LIFETIME_SECONDS),

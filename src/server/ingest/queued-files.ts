@@ -3,6 +3,8 @@ import type { Db } from '../db/client';
 import { file, studyArtefact } from '../db/schema';
 import type { Jobs } from '../jobs/boss';
 import type { Logger } from '../logger';
+import type { BlobStorage } from '../storage/blob-storage';
+import { removeOrphanedBlobs } from '../storage/orphans';
 import { sendStudyJobs } from '../study/jobs';
 import { enqueueIngest, failureColumns } from './ingest-job';
 import { failureMessages } from './types';
@@ -14,12 +16,14 @@ import { failureMessages } from './types';
  * 'extracting' for far longer than any attempt can take (a process that died on the last attempt), so that no file
  * shows "extracting" for ever. The same goes for the study artefacts made from a ready file (src/server/study/): queued
  * ones are offered to their job again (at most one waits per artefact), and ones left 'running' longer than any attempt
- * takes are queued again, so that a crash or kill -9 during generation loses nothing.
+ * takes are queued again, so that a crash or kill -9 during generation loses nothing. Once an hour it removes stored
+ * files no file row names (storage/orphans.ts), left by a process killed while storing or deleting one.
  */
 export interface SweepDependencies {
   db: Db;
   jobs: Jobs;
   log: Logger;
+  storage: BlobStorage;
 }
 
 const batchSize = 100;
@@ -27,7 +31,7 @@ const batchSize = 100;
 export const abandonedAfterMs = 60 * 60 * 1000;
 
 /** Offers every file waiting in 'queued' to the ingest job, oldest first; returns how many were offered. */
-export async function enqueueWaitingFiles(dependencies: SweepDependencies): Promise<number> {
+export async function enqueueWaitingFiles(dependencies: Omit<SweepDependencies, 'storage'>): Promise<number> {
   const waiting = await dependencies.db
     .select({ id: file.id })
     .from(file)
@@ -75,7 +79,7 @@ export async function requeueAbandonedArtefacts(
 }
 
 /** Offers every artefact waiting in 'queued' to its job, oldest first; returns how many were offered. */
-export async function enqueueWaitingArtefacts(dependencies: SweepDependencies): Promise<number> {
+export async function enqueueWaitingArtefacts(dependencies: Omit<SweepDependencies, 'storage'>): Promise<number> {
   const waiting = await dependencies.db
     .select({ fileId: studyArtefact.fileId, kind: studyArtefact.kind })
     .from(studyArtefact)
@@ -85,6 +89,14 @@ export async function enqueueWaitingArtefacts(dependencies: SweepDependencies): 
   for (const { fileId, kind } of waiting) await sendStudyJobs(dependencies.jobs, fileId, [kind]);
   return waiting.length;
 }
+
+/**
+ * A stored file no row names is removed once it is this old: an upload stores all its files before inserting their
+ * rows, and several processes may be storing uploads. The one process of the embedded database needs no wait: what
+ * was stored before it started was stored by a process that has died.
+ */
+export const orphanedAfterMs = 24 * 60 * 60 * 1000;
+const orphanSweepIntervalMs = 60 * 60 * 1000;
 
 export interface RunningSweep {
   /** Stops sweeping; resolves once a sweep in progress has finished. */
@@ -96,24 +108,37 @@ export function startIngestSweep(
   dependencies: SweepDependencies,
   options: {
     intervalMs: number;
-    /** The first sweep queues again every artefact left 'running': true only where this is the one process (PGlite). */
-    requeueRunningOnStart?: boolean;
+    /**
+     * This is the one process on its database and storage (PGlite): the first sweep queues again every artefact left
+     * 'running' and removes every stored file no row names from before this process started — a killed process left them.
+     */
+    soleProcess?: boolean;
   },
 ): RunningSweep {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
   let first = true;
+  let orphansSweptAt = Number.NEGATIVE_INFINITY;
   const sweep = async () => {
+    const afterCrash = first && options.soleProcess === true;
+    first = false;
     try {
       await failAbandonedFiles(dependencies.db);
       await enqueueWaitingFiles(dependencies);
-      const olderThanMs = first && options.requeueRunningOnStart ? 0 : artefactAbandonedAfterMs;
-      first = false;
-      await requeueAbandonedArtefacts(dependencies.db, { olderThanMs });
+      await requeueAbandonedArtefacts(dependencies.db, { olderThanMs: afterCrash ? 0 : artefactAbandonedAfterMs });
       await enqueueWaitingArtefacts(dependencies);
     } catch (error) {
       dependencies.log.error({ err: error }, 'sweeping files waiting for text extraction failed');
+    }
+    if (Date.now() - orphansSweptAt < orphanSweepIntervalMs) return;
+    orphansSweptAt = Date.now();
+    try {
+      const before = afterCrash ? new Date(performance.timeOrigin) : new Date(Date.now() - orphanedAfterMs);
+      await removeOrphanedBlobs(dependencies, { before });
+    } catch (error) {
+      // Listing the bucket needs its own permission (s3:ListBucket); without it, everything else still runs.
+      dependencies.log.error({ err: error }, 'removing stored files no file names failed');
     }
   };
   const schedule = () => {

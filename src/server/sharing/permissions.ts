@@ -91,6 +91,8 @@ export const spaceColumns = {
 
 /** The space by its id or its link uuid; null when there is none. */
 export async function findSpace(db: Db, by: { spaceId: string } | { uuid: string }): Promise<SpaceRow | null> {
+  // No space has a NUL in its ids, and PostgreSQL refuses a query with one (a `?uuid=` of an HTTP route).
+  if (('spaceId' in by ? by.spaceId : by.uuid).includes('\u0000')) return null;
   const [row] = await db
     .select(spaceColumns)
     .from(space)

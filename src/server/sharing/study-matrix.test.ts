@@ -1,15 +1,12 @@
 import { TRPCError } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
-import { lecturePages, readStream } from '../chat/test-chat';
-import { deck, file, filePage, flashcard, type SpaceVisibility } from '../db/schema';
+import { readStream } from '../chat/test-chat';
+import type { SpaceVisibility } from '../db/schema';
 import { createRun } from '../learn/run';
-import { insertLearnPath } from '../stats/fixtures';
-import { newStorageKey } from '../storage/blob-storage';
-import { generateArtefact, markQueued } from '../study/pipeline';
 import { insertCourse, insertFile } from '../test/courses';
 import { callerFor, createTestServices, requestApp, type RefusalCode, type TestUser } from '../test/harness';
 import { sharedCourse, type SharedCourse } from '../test/sharing';
+import { prepareStudyFile, type StudyFileTarget } from '../test/study-file';
 import { actorKinds, type ActorKind } from './permissions';
 
 /**
@@ -22,41 +19,8 @@ import { actorKinds, type ActorKind } from './permissions';
 const services = await createTestServices();
 afterAll(() => services.close());
 
-const pipeline = { db: services.db, engine: services.engine, log: services.log };
-
-/** A file ready in every way a study tab needs: pages, stored bytes, chunks, summary, mind map, AI deck, learn path. */
-interface Target {
-  fileId: string;
-  deckId: string;
-  cardId: string;
-  lessonId: string;
-  challengeId: string;
-}
-
-async function prepare(fileId: string): Promise<Target> {
-  const { db } = services;
-  await db.delete(filePage).where(eq(filePage.fileId, fileId));
-  await db.insert(filePage).values(lecturePages.map((text, index) => ({ fileId, pageNumber: index + 1, text })));
-  const storageKey = newStorageKey();
-  const bytes = new TextEncoder().encode(lecturePages.join('\n'));
-  await services.storage.put(storageKey, bytes);
-  await db
-    .update(file)
-    .set({ status: 'ready', pageCount: lecturePages.length, storageKey, size: bytes.byteLength, extension: 'txt', mimeType: 'text/plain' })
-    .where(eq(file.id, fileId));
-  const kinds = ['chunks', 'summary', 'mindmap', 'flashcards'] as const;
-  await markQueued(db, fileId, kinds);
-  for (const kind of kinds) {
-    const outcome = await generateArtefact(pipeline, fileId, kind);
-    if (outcome !== 'ready') throw new Error(`the ${kind} of the test file came out ${outcome}`);
-  }
-  const path = await insertLearnPath(db, fileId, [[2, 1]]);
-  const [generated] = await db.select({ id: deck.id }).from(deck).where(and(eq(deck.fileId, fileId), eq(deck.generated, true)));
-  const [card] = await db.select({ id: flashcard.id }).from(flashcard).where(eq(flashcard.deckId, generated?.id ?? '')).limit(1);
-  const lesson = path.units[0]?.lessons[0];
-  if (!generated || !card || !lesson?.challengeIds[0]) throw new Error('the test file has no deck, card or lesson');
-  return { fileId, deckId: generated.id, cardId: card.id, lessonId: lesson.id, challengeId: lesson.challengeIds[0] };
-}
+type Target = StudyFileTarget;
+const prepare = (fileId: string): Promise<Target> => prepareStudyFile(services, fileId);
 
 const targetNames = ['visible file', 'hidden file', 'file of another course'] as const;
 type TargetName = (typeof targetNames)[number];

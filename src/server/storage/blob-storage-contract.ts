@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { newStorageKey, type BlobStorage } from './blob-storage';
+import { newStorageKey, UPLOADS_PREFIX, type BlobStorage, type StoredBlob } from './blob-storage';
 
 /** All bytes of a stream, or null. */
 export async function readAll(stream: ReadableStream<Uint8Array> | null): Promise<Uint8Array | null> {
@@ -100,6 +100,26 @@ export function blobStorageContract(storageOf: () => BlobStorage): void {
     await storage.put(key, new Uint8Array([9, 8, 7]));
     expect(await storage.get(key)).toEqual(new Uint8Array([9, 8, 7]));
     await storage.delete(key);
+  });
+
+  test('list names every blob under a folder, with when it was written, and nothing outside it', async () => {
+    const storage = storageOf();
+    // Stores keep modification times to the second.
+    const from = Date.now() - 2_000;
+    const keys = [newStorageKey(), newStorageKey()];
+    for (const key of keys) await storage.put(key, new Uint8Array([1, 2]));
+    const outside = 'exports/not-an-upload';
+    await storage.put(outside, new Uint8Array([3]));
+    const listed: StoredBlob[] = [];
+    for await (const blob of storage.list(UPLOADS_PREFIX)) listed.push(blob);
+    const mine = listed.filter((blob) => keys.includes(blob.key));
+    expect(mine.map((blob) => blob.key).sort()).toEqual([...keys].sort());
+    for (const blob of mine) expect(blob.modifiedAt.getTime()).toBeGreaterThanOrEqual(from);
+    expect(listed.map((blob) => blob.key)).not.toContain(outside);
+    for (const key of [...keys, outside]) await storage.delete(key);
+    const after: string[] = [];
+    for await (const blob of storage.list(UPLOADS_PREFIX)) after.push(blob.key);
+    expect(after.filter((key) => keys.includes(key))).toEqual([]);
   });
 
   test('refuses a key that could reach outside its place', async () => {

@@ -30,10 +30,24 @@ export interface BlobStorage {
   /** Deleting a key that holds nothing is not an error: deletes are retried and may race each other. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Every blob under the folder `prefix` (e.g. 'uploads/'), with when it was written, in no particular order: for the sweep that
+   * removes stored files no file row names (orphans.ts). The local folder also lists the temporary file of a write
+   * that never finished (`<key>.<id>.tmp`, a process killed mid-write), which `delete` then removes.
+   */
+  list(prefix: string): AsyncIterable<StoredBlob>;
 }
 
+export interface StoredBlob {
+  key: string;
+  modifiedAt: Date;
+}
+
+/** Where every uploaded file's bytes are kept; nothing else of ours is stored under it. */
+export const UPLOADS_PREFIX = 'uploads/';
+
 export function newStorageKey(): string {
-  return `uploads/${randomUUID()}`;
+  return `${UPLOADS_PREFIX}${randomUUID()}`;
 }
 
 /**

@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { newStorageKey } from './blob-storage';
+import { newStorageKey, UPLOADS_PREFIX } from './blob-storage';
 import { blobStorageContract, countingBytes } from './blob-storage-contract';
 import { createLocalBlobStorage } from './local-blob-storage';
 
@@ -26,6 +27,20 @@ describe('local blob storage', () => {
     await storage.delete(key);
     await storage.delete(copied);
     expect(readdirSync(path.join(root, 'uploads'))).toEqual([]);
+  });
+
+  test('lists the temporary file of a write a killed process never finished, and deletes it as a key', async () => {
+    const key = newStorageKey();
+    const temporary = `${key}.${randomUUID()}.tmp`;
+    mkdirSync(path.join(root, 'uploads'), { recursive: true });
+    writeFileSync(path.join(root, ...temporary.split('/')), countingBytes(100));
+    const listed: string[] = [];
+    for await (const blob of storage.list(UPLOADS_PREFIX)) listed.push(blob.key);
+    expect(listed).toContain(temporary);
+    await storage.delete(temporary);
+    expect(readdirSync(path.join(root, 'uploads'))).not.toContain(path.basename(temporary));
+    // Only for deleting: nothing is ever written under such a name.
+    await expect(storage.put(temporary, new Uint8Array([1]))).rejects.toThrow('invalid storage key');
   });
 
   test('makes no signed URLs: the server signs links to its own download route instead', async () => {

@@ -4,11 +4,12 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { BlobStorage } from './blob-storage';
+import type { BlobStorage, StoredBlob } from './blob-storage';
 import { contentDisposition } from './content-disposition';
 
 export interface S3StorageOptions {
@@ -145,6 +146,18 @@ export function createS3BlobStorage(options: S3StorageOptions): BlobStorage & { 
       await client.send(new DeleteObjectCommand({ Bucket, Key: checked(key) }));
     },
     exists: async (key) => (await size(key)) !== null,
+    async *list(prefix): AsyncGenerator<StoredBlob> {
+      const folder = `${prefix.replace(/\/+$/, '')}/`;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: folder, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          // Objects that are not ours by their key's shape are never offered for deletion.
+          if (object.Key && safeKey.test(object.Key)) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
     destroy: () => client.destroy(),
   };
 }

@@ -1,7 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
-import { AppError } from '../errors';
+import { containsNul } from '../../shared/schemas';
+import { AppError, trpcCodeOf } from '../errors';
 import type { Context } from './context';
 
 /**
@@ -43,7 +44,7 @@ const appErrors = t.middleware(async ({ next, ctx, path, type }) => {
   if (!result.ok) {
     const cause = result.error.cause;
     if (cause instanceof AppError) {
-      result.error = new TRPCError({ code: cause.code, message: cause.userMessage, cause });
+      result.error = new TRPCError({ code: trpcCodeOf(cause.code), message: cause.userMessage, cause });
       ctx.log.info({ path, type, code: cause.code, reason: cause.message }, 'request refused');
     } else if (result.error.code === 'INTERNAL_SERVER_ERROR') {
       ctx.log.error({ path, type, err: result.error.cause ?? result.error }, 'procedure failed');
@@ -54,9 +55,20 @@ const appErrors = t.middleware(async ({ next, ctx, path, type }) => {
   return result;
 });
 
+/**
+ * PostgreSQL text cannot hold a NUL character: a query with one fails. No form sends one, so an input holding one
+ * anywhere is refused as a bad request before a procedure reads it (found by src/server/security/fuzz).
+ */
+const noNulCharacters = t.middleware(async ({ getRawInput, next }) => {
+  if (containsNul(await getRawInput())) {
+    throw new AppError({ code: 'BAD_REQUEST', userMessage: 'Text must not contain NUL characters.', message: 'input with a NUL character' });
+  }
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(appErrors);
+export const publicProcedure = t.procedure.use(appErrors).use(noNulCharacters);
 
 /** Requires a signed-in user and narrows ctx.user for the procedures built on it. */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -16,7 +16,7 @@ export function Avatar({ name, image, className }: { name: string; image?: strin
       {image && <AvatarPrimitive.Image src={image} alt="" className="size-full object-cover" />}
       <AvatarPrimitive.Fallback
         delayMs={image ? 400 : 0}
-        className="flex size-full items-center justify-center bg-primary/15 text-sm font-bold text-primary"
+        className="flex size-full items-center justify-center bg-primary/15 text-sm font-bold text-accent-foreground"
       >
         {initialsOf(name)}
       </AvatarPrimitive.Fallback>

@@ -2,7 +2,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { renderRoutes } from '../../test/render-routes';
 import { rootRoute } from '../../routes/__root';
@@ -32,6 +32,10 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
 });
 afterEach(cleanup);
+// The page is a chunk of its own (lazyRouteComponent): loaded up front, its import is not counted in the first test's time.
+beforeAll(async () => {
+  await import('./auth-page');
+});
 
 describe('/auth', () => {
   it('continues to a same-site redirect after signing in', async () => {

@@ -38,7 +38,7 @@ export function HeroVisual() {
         </div>
         <div className="mt-4 flex items-center justify-between rounded-2xl border-b-4 border-green-900/30 bg-primary px-4 py-3 text-primary-foreground">
           <div>
-            <p className="text-xs font-bold tracking-wider uppercase opacity-85">{t('heroVisual.unit', { number: 2 })}</p>
+            <p className="text-xs font-bold tracking-wider uppercase">{t('heroVisual.unit', { number: 2 })}</p>
             <p className="text-lg font-extrabold">{t('heroVisual.unitTitle')}</p>
           </div>
           <span className="grid size-10 place-items-center rounded-xl bg-white/20">

@@ -1,14 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Share2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DEFAULT_COURSE_NAME } from '../../../shared/sharing';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/errors';
-import { ShareCourseDialog } from './share-course-dialog';
 import { SPACES_KEY, useSpacesClient } from '../../lib/spaces';
 import { copyShareLink } from './use-copy-link';
+
+/** The dialog's code arrives with the first share, not with every page of the app. */
+const ShareCourseDialog = lazy(() => import('./share-course-dialog').then((module) => ({ default: module.ShareCourseDialog })));
 
 type Target = { directoryId: string; courseName: string } | { sharedSpaceId: string };
 
@@ -81,7 +83,11 @@ export function ShareCourseButton({ target }: { target: Target | null }) {
         {pending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Share2 aria-hidden="true" />}
         <span className="max-lg:sr-only">{t('share')}</span>
       </Button>
-      <ShareCourseDialog spaceId={spaceId} open={open} onOpenChange={setOpen} autoGenerate={autoGenerate} />
+      {spaceId !== null && (
+        <Suspense fallback={null}>
+          <ShareCourseDialog spaceId={spaceId} open={open} onOpenChange={setOpen} autoGenerate={autoGenerate} />
+        </Suspense>
+      )}
     </>
   );
 }

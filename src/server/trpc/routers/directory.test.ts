@@ -88,6 +88,44 @@ describe('directory.getDirectories', () => {
     ]);
   });
 
+  test("a failed file keeps its reason and parameters, and every file's time comes back as a Date", async () => {
+    const owner = await createUser(services);
+    const course = await insertCourse(services, owner);
+    // The database's own clock (microseconds), not a time given by the test.
+    const [failed] = await services.db
+      .insert(file)
+      .values({
+        ownerId: owner.user.id,
+        directoryId: course.id,
+        name: 'Scan.pdf',
+        extension: 'pdf',
+        mimeType: 'application/pdf',
+        size: 1024,
+        status: 'failed',
+        error: 'The file is larger than 50 MB.',
+        errorKey: 'tooLarge',
+        errorParams: { maxMb: 50, name: 'Scan "final".pdf' },
+      })
+      .returning();
+
+    const [listed] = await callerFor(services, owner).directory.getDirectories();
+    expect(listed?.files).toEqual([
+      {
+        id: failed!.id,
+        name: 'Scan.pdf',
+        extension: 'pdf',
+        status: 'failed',
+        pageCount: null,
+        createdAt: failed!.createdAt,
+        error: 'The file is larger than 50 MB.',
+        errorKey: 'tooLarge',
+        errorParams: { maxMb: 50, name: 'Scan "final".pdf' },
+      },
+    ]);
+    expect(listed?.files[0]?.createdAt).toBeInstanceOf(Date);
+    expect(listed?.createdAt).toEqual(course.createdAt);
+  });
+
   test('a new user has no courses; the signed-out are refused', async () => {
     expect(await callerFor(services, await createUser(services)).directory.getDirectories()).toEqual([]);
     await expectRefused({ services, call: (caller) => caller.directory.getDirectories(), actors: ['anonymous'] });

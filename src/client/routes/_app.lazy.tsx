@@ -1,0 +1,51 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { CoursesSidebarSection } from '../features/courses/courses-sidebar-section';
+import { useCourseSearchItems } from '../features/courses/sidebar-search-items';
+import { SupportChatWidget } from '../features/chat/support-chat-widget';
+import { QuestCelebration } from '../features/gamification/quest-celebration';
+import { TimeZoneReporter } from '../features/gamification/time-zone-reporter';
+import { ShareCourseButton } from '../features/sharing/share-button';
+import { AppShell } from '../features/shell/app-shell';
+import { useFileViewerState } from '../lib/file-viewer';
+import { useUpgradeModalState } from '../lib/upgrade-modal';
+
+// The app-wide dialogs are chunks of their own, fetched when first opened: no page needs them to appear.
+const FileViewerDialog = lazy(() => import('../features/viewer/file-viewer-dialog').then((module) => ({ default: module.FileViewerDialog })));
+const UpgradeModal = lazy(() => import('../features/billing/upgrade-modal').then((module) => ({ default: module.UpgradeModal })));
+
+/** Mounts `children` from the first time `when` holds, and keeps them mounted so they can animate their closing. */
+function MountOnceWanted({ when, children }: { when: boolean; children: ReactNode }) {
+  const [wanted, setWanted] = useState(when);
+  if (when && !wanted) setWanted(true);
+  return wanted ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+/**
+ * The shell with the courses feature's sidebar section and search entries and the sharing feature's Share button
+ * slotted in, the app's file viewer, the quest celebration and the time-zone report (gamification), and the
+ * upgrade/trial modal (billing) that any page opens through lib/upgrade-modal.
+ */
+export function AppLayout() {
+  const courseSearchItems = useCourseSearchItems();
+  const viewerOpen = useFileViewerState() !== null;
+  const upgradeOpen = useUpgradeModalState() !== null;
+  return (
+    <>
+      <AppShell
+        coursesSection={<CoursesSidebarSection />}
+        courseSearchItems={courseSearchItems}
+        shareAction={(target) => <ShareCourseButton target={target} />}
+      />
+      <MountOnceWanted when={viewerOpen}>
+        <FileViewerDialog />
+      </MountOnceWanted>
+      <SupportChatWidget />
+      <QuestCelebration />
+      <TimeZoneReporter />
+      <MountOnceWanted when={upgradeOpen}>
+        <UpgradeModal />
+      </MountOnceWanted>
+    </>
+  );
+}
+

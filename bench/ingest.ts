@@ -21,6 +21,7 @@ import { directory, file, studyArtefact, user } from '../src/server/db/schema';
 import { createApp } from '../src/server/http/app';
 import { createLogger } from '../src/server/logger';
 import { createServices, type Services } from '../src/server/services';
+import { median } from './median';
 
 const { values: options } = parseArgs({
   options: {
@@ -30,12 +31,6 @@ const { values: options } = parseArgs({
 });
 const runs = Math.max(1, Number(options.runs));
 const pdfPath = options.file;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /** pdf.js alone, in this thread: open the document and read every page's text content. */
 async function pdfjsAlone(bytes: Uint8Array): Promise<{ pages: number; ms: number }> {

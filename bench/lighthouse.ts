@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
+import { median } from './median';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const TARGET = 95;
@@ -34,12 +35,6 @@ const { values: options } = parseArgs({
 });
 const runs = Math.max(1, Number(options.runs));
 const root = path.resolve(import.meta.dirname, '..');
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 async function freePort(): Promise<number> {
   const server = createServer();

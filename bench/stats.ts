@@ -20,6 +20,7 @@ import { createServices } from '../src/server/services';
 import { insertAttempts, insertLearnPath, type AttemptRow } from '../src/server/stats/fixtures';
 import { createContext } from '../src/server/trpc/context';
 import { appRouter } from '../src/server/trpc/router';
+import { median } from './median';
 
 const { values: options } = parseArgs({
   options: {
@@ -34,12 +35,6 @@ const unitCount = Math.max(1, Number(options.units));
 const LESSONS_PER_UNIT = 4;
 const CHALLENGES_PER_LESSON = 5;
 const DAY = 24 * 60 * 60 * 1000;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /** A fixed pseudo-random sequence, so every run measures the same history. */
 function sequence(seed: number) {

@@ -315,6 +315,22 @@ describe.each([
       expectSameBytes(await bytesOf(fetched), bytes);
     });
 
+    test('a link to anything but a PDF or text downloads as an attachment, and HTML as bytes, from the store too', async () => {
+      const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+      const bytes = new TextEncoder().encode('<script>alert(1)</script>');
+      for (const [name, mimeType, served] of [
+        ['Essay.docx', docx, docx],
+        ['page.html', 'text/html', 'application/octet-stream'],
+      ] as const) {
+        const { owner, file } = await storedFile(bytes, { name, mimeType });
+        const { url } = (await (await get(`/api/file-url/${file.id}`, owner)).json()) as { url: string };
+        const fetched = services.config.s3 ? await fetch(url) : await get(new URL(url).pathname + new URL(url).search, null);
+        expect(fetched.status).toBe(200);
+        expect(fetched.headers.get('content-type')).toBe(served);
+        expect(fetched.headers.get('content-disposition')).toMatch(/^attachment; filename="/);
+      }
+    });
+
     test('signed out: 401; someone else, an unknown id or a video link: 404', async () => {
       const { owner, file } = await storedFile();
       const anonymous = await get(`/api/file-url/${file.id}`, null);

@@ -247,7 +247,7 @@ export function fileRoutes(services: Services) {
           (await services.storage.signedUrl(row.storageKey, {
             expiresInSeconds: FILE_LINK_LIFETIME_SECONDS,
             fileName: row.name,
-            contentType: servedAs(row.mimeType).contentType,
+            ...servedAs(row.mimeType),
           })) ??
           new URL(
             signedFilePath(services.config.authSecret, row.id, Math.floor(Date.now() / 1000) + FILE_LINK_LIFETIME_SECONDS),

@@ -24,9 +24,13 @@ export interface BlobStorage {
   stream(key: string, range?: BlobRange): Promise<ReadableStream<Uint8Array> | null>;
   /**
    * A URL a browser may fetch the blob from directly for `expiresInSeconds`, or null when the storage cannot make one
-   * (the local folder: the server then signs a link to its own download route).
+   * (the local folder: the server then signs a link to its own download route). The store answers it with
+   * `contentType` and a Content-Disposition of `disposition` (as GET /api/file would: only PDFs and text inline).
    */
-  signedUrl(key: string, options: { expiresInSeconds: number; fileName: string; contentType: string }): Promise<string | null>;
+  signedUrl(
+    key: string,
+    options: { expiresInSeconds: number; fileName: string; contentType: string; disposition: 'inline' | 'attachment' },
+  ): Promise<string | null>;
   /** Deleting a key that holds nothing is not an error: deletes are retried and may race each other. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;

@@ -46,6 +46,6 @@ describe('local blob storage', () => {
   test('makes no signed URLs: the server signs links to its own download route instead', async () => {
     const key = newStorageKey();
     await storage.put(key, new Uint8Array([1]));
-    expect(await storage.signedUrl(key, { expiresInSeconds: 300, fileName: 'a.pdf', contentType: 'application/pdf' })).toBeNull();
+    expect(await storage.signedUrl(key, { expiresInSeconds: 300, fileName: 'a.pdf', contentType: 'application/pdf', disposition: 'inline' })).toBeNull();
   });
 });

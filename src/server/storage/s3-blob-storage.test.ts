@@ -29,6 +29,7 @@ describe('S3 blob storage (against a local S3-compatible server)', () => {
       expiresInSeconds: 300,
       fileName: 'Zellbiologie – Übung "1".pdf',
       contentType: 'application/pdf',
+      disposition: 'inline',
     });
     expect(url).toMatch(new RegExp(`^${s3.endpoint}/${s3.bucket}/${key}\\?`));
     const response = await fetch(url ?? '');
@@ -44,10 +45,10 @@ describe('S3 blob storage (against a local S3-compatible server)', () => {
   test('a signed URL past its expiry is refused', async () => {
     const key = newStorageKey();
     await storage.put(key, new Uint8Array([1, 2, 3]));
-    expect(await storage.signedUrl(key, { expiresInSeconds: 300, fileName: 'a.txt', contentType: 'text/plain' })).toContain(
+    expect(await storage.signedUrl(key, { expiresInSeconds: 300, fileName: 'a.txt', contentType: 'text/plain', disposition: 'inline' })).toContain(
       'X-Amz-Expires=300',
     );
-    const url = await storage.signedUrl(key, { expiresInSeconds: 1, fileName: 'a.txt', contentType: 'text/plain' });
+    const url = await storage.signedUrl(key, { expiresInSeconds: 1, fileName: 'a.txt', contentType: 'text/plain', disposition: 'inline' });
     expect((await fetch(url ?? '')).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2100));
     expect((await fetch(url ?? '')).status).toBe(403);

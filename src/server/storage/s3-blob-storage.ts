@@ -130,13 +130,13 @@ export function createS3BlobStorage(options: S3StorageOptions): BlobStorage & { 
         if (sentFrom > range.start) throw new Error(`storage answered range ${range.start}- with ${object.ContentRange}`);
         return slice(body, range.start - sentFrom, range.end - range.start + 1);
       }),
-    signedUrl: (key, { expiresInSeconds, fileName, contentType }) =>
+    signedUrl: (key, { expiresInSeconds, fileName, contentType, disposition }) =>
       getSignedUrl(
         client,
         new GetObjectCommand({
           Bucket,
           Key: checked(key),
-          ResponseContentDisposition: contentDisposition(fileName),
+          ResponseContentDisposition: contentDisposition(fileName, disposition),
           ResponseContentType: contentType,
         }),
         { expiresIn: expiresInSeconds },

@@ -362,7 +362,14 @@ describe('the ingest job', () => {
   test('a file whose job cannot be queued is stored failed with the "not queued" reason', async () => {
     const noQueue = await createTestServices({ env: { JOBS_ENABLED: 'true' } });
     try {
-      await noQueue.jobs?.deleteQueue(INGEST_QUEUE);
+      // pg-boss treats deleteQueue as done while its queue cache is still loading after start (it swallows the
+      // lookup's error), and the queue survives: delete until the database no longer has the queue.
+      await expect
+        .poll(async () => {
+          await noQueue.jobs?.deleteQueue(INGEST_QUEUE);
+          return noQueue.jobs?.getQueue(INGEST_QUEUE);
+        })
+        .toBeNull();
       const { owner, course } = await ownerWithCourse(noQueue);
       const { status, body } = await upload(noQueue, owner, course.id, [{ name: 'a.txt', bytes: 'text' }]);
       expect(status).toBe(201);

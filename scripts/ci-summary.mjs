@@ -1,5 +1,6 @@
 // Reads the JSON reports the test runners wrote during CI (one folder per stage, from TEST_REPORT_DIR) and prints
-// per-stage counts and the closing line the CI reader looks for: `N passed, N failed` (`, N skipped` when any).
+// per-stage counts (and durations, from a stage's `duration-seconds` file) and the closing line the CI reader looks
+// for: `N passed, N failed` (`, N skipped` when any).
 // Usage: node scripts/ci-summary.mjs <reports dir> [--failed-stage <name>]... ; exits 1 when anything failed.
 // A stage that failed without a failing test in its report (lint, typecheck, build, a crashed runner) counts as one
 // failure, so a red run never closes with "0 failed".
@@ -41,6 +42,15 @@ function stageCounts(dir) {
   return total;
 }
 
+/** ", in 12m 05s" from the stage's duration-seconds file (.ci/run writes it), or nothing. */
+function durationOf(dir) {
+  const file = path.join(dir, 'duration-seconds');
+  if (!existsSync(file)) return '';
+  const seconds = Number(readFileSync(file, 'utf8').trim());
+  if (!Number.isFinite(seconds)) return '';
+  return `, in ${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`;
+}
+
 function parseArguments(argv) {
   const [reportsDir, ...rest] = argv;
   if (!reportsDir) throw new Error('usage: ci-summary.mjs <reports dir> [--failed-stage <name>]...');
@@ -65,7 +75,8 @@ for (const stage of new Set([...stages, ...failedStages])) {
     counts.failed = 1;
     note += ' (the stage failed outside its tests; counted as 1 failed)';
   }
-  console.log(`  ${stage}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${note}`);
+  const took = stages.includes(stage) ? durationOf(path.join(reportsDir, stage)) : '';
+  console.log(`  ${stage}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${note}${took}`);
   for (const key of Object.keys(total)) total[key] += counts[key];
 }
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped > 0 ? `, ${total.skipped} skipped` : ''}`);

@@ -10,12 +10,12 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function reportsDir(stages: Record<string, Record<string, unknown>>): string {
+function reportsDir(stages: Record<string, Record<string, unknown> | string>): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'studypath-ci-summary-'));
   dirs.push(dir);
   for (const [file, report] of Object.entries(stages)) {
     mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
-    writeFileSync(path.join(dir, file), JSON.stringify(report));
+    writeFileSync(path.join(dir, file), typeof report === 'string' ? report : JSON.stringify(report));
   }
   return dir;
 }
@@ -65,4 +65,16 @@ test('a stage that failed without a failing test (lint, build, no report at all)
   const summary = summarize(dir, '--failed-stage', 'npm-test', '--failed-stage', 'postgres');
   expect(summary.lastLine).toBe('5 passed, 2 failed');
   expect(summary.status).toBe(1);
+});
+
+test('shows how long each stage took, when .ci/run recorded it', () => {
+  const dir = reportsDir({
+    'npm-test/vitest-1.json': vitest(5, 0),
+    'npm-test/duration-seconds': '754\n',
+    'node22/vitest-2.json': vitest(3, 0),
+  });
+  const summary = summarize(dir);
+  expect(summary.stdout).toContain('npm-test: 5 passed, 0 failed, 0 skipped, in 12m 34s\n');
+  expect(summary.stdout).toContain('node22: 3 passed, 0 failed, 0 skipped\n');
+  expect(summary.lastLine).toBe('8 passed, 0 failed');
 });

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The shared corpus of real and hostile documents (../shared/testdata beside the repository), and what is known about
- * particular files of it. Every other file only has to end in text or a defined failure.
+ * The shared corpus of real and hostile documents (../shared/testdata beside the repository, or the folder CORPUS_DIR
+ * names), and what is known about particular files of it. Every other file only has to end in text or a defined
+ * failure. It is not part of the repository: only this suite reads it, and without it the suite is skipped and says so.
  */
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const corpusFolder = path.resolve(repositoryRoot, '../shared/testdata');
+export const corpusFolder = path.resolve(repositoryRoot, process.env.CORPUS_DIR || '../shared/testdata');
 export const corpusExists = existsSync(corpusFolder);
 
 export interface CorpusExpectation {

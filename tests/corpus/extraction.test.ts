@@ -11,7 +11,9 @@ import { corpusExists, corpusFiles, corpusFolder, expectations, printTable } fro
  * with a defined reason, within a minute, and leave this process alive. upload.test.ts sends the same files through
  * the real upload endpoint and job queue.
  */
-if (!corpusExists) console.log(`Corpus suite skipped: ${corpusFolder} does not exist.`);
+if (!corpusExists) {
+  console.log(`Corpus suite skipped: ${corpusFolder} does not exist (the shared corpus beside the repository, not part of it; CORPUS_DIR names another folder).`);
+}
 
 const failureReasons: readonly (ExtractionFailureReason | 'empty' | 'unsupported-type' | 'extension-mismatch')[] = [
   'encrypted', 'corrupt', 'no-text', 'too-many-pages', 'too-large-expanded', 'timeout', 'out-of-memory', 'unsupported',

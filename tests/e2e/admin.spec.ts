@@ -96,7 +96,7 @@ test.describe('the admin area', () => {
     await expect(card.getByRole('heading', { level: 3 })).toHaveText(reporter.question);
     await expect(card.getByTestId('admin-report-count')).toHaveText('1 report');
     await expect(card).toContainText('Compilers');
-    await expect(card).toContainText('tracemonkey.pdf');
+    await expect(card).toContainText('trace-trees.pdf');
     await expect(card.getByTestId('admin-correct-answer')).not.toBeEmpty();
     await page.screenshot({ path: shot('admin-reports'), fullPage: true });
 

@@ -3,7 +3,7 @@ import { expect, navigate, test } from './fixtures';
 import { inBothColourSchemes, originHeader, studentWithStudyFile, type StudyFileOptions } from './study-fixtures';
 
 /**
- * Issue 5's Chat tab on a real upload: a 14-page paper (tracemonkey.pdf) goes through POST /api/files and the local
+ * Issue 5's Chat tab on a real upload: a 14-page paper (the test paper, trace-trees.pdf) goes through POST /api/files and the local
  * study engine; the student asks a starter question, watches the answer stream in with its citations, opens a cited
  * page in the viewer, asks something the paper does not cover, stops an answer half-way, switches to the whole course,
  * and meets the Free plan's daily limit with its Upgrade button. Screenshots go to each test's output folder.
@@ -51,13 +51,13 @@ test('a student asks about an uploaded paper, reads a streamed cited answer and 
   expect([...lengths].sort((a, b) => a - b)).toEqual(lengths);
   await expect(answers(page).first()).toContainText('Here is what your documents say about this:');
   const chip = answers(page).first().getByTestId('chat-citation').first();
-  await expect(chip).toContainText(/tracemonkey · p\. \d+/);
+  await expect(chip).toContainText(/trace-trees · p\. \d+/);
   await expect(page.getByTestId('chat-remaining')).toHaveText('24 messages left today');
   await screenshots(page, testInfo, 'chat-answer');
 
   const cited = Number(await chip.getAttribute('data-page'));
   await chip.click();
-  const viewer = page.getByRole('dialog', { name: 'tracemonkey.pdf' });
+  const viewer = page.getByRole('dialog', { name: 'trace-trees.pdf' });
   await expect(viewer.getByTestId('viewer-page-status')).toHaveText(`Page ${cited} of 14`, { timeout: 15_000 });
   await viewer.getByTestId('viewer-close').click();
   await expect(viewer).toBeHidden();
@@ -138,7 +138,7 @@ test('the whole-course chat, and the daily limit with its Upgrade button', async
   await page.getByTestId('chat-input').fill('What is a trace tree?');
   await page.getByTestId('chat-input').press('Enter');
   await expect(answers(page).first()).toHaveAttribute('data-status', 'complete', { timeout: 45_000 });
-  await expect(answers(page).first().getByTestId('chat-citation').first()).toContainText('tracemonkey');
+  await expect(answers(page).first().getByTestId('chat-citation').first()).toContainText('trace-trees');
 
   // 23 more questions use all but the last of the Free plan's 25 messages today.
   const asks = Array.from({ length: 23 }, () =>

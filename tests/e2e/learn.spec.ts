@@ -4,7 +4,7 @@ import { chooseAnswer, openLearn, question, scoutAnswers } from './lesson-fixtur
 import { inBothColourSchemes, studentWithStudyFile, trpcQuery } from './study-fixtures';
 
 /**
- * Issue 6's Exams tab on a real document: tracemonkey.pdf is uploaded and the local engine makes its learn path. The
+ * Issue 6's Exams tab on a real document: the test paper trace-trees.pdf is uploaded and the local engine makes its learn path. The
  * student opens /learn (units with their progress, the first lesson current, the rest locked), plays the first lesson
  * with exactly one wrong answer on purpose (a heart goes, the right answer and explanation are shown), finishes it and
  * sees stars, points, accuracy and time, and the path moves on. Screenshots (light and dark, desktop and phone) are

@@ -4,7 +4,7 @@ import { expect, navigate, test } from './fixtures';
 import { studentWithStudyFile } from './study-fixtures';
 
 /**
- * Issue 5's Mindmap tab on a real document: tracemonkey.pdf (14 pages) is uploaded through POST /api/files, the local
+ * Issue 5's Mindmap tab on a real document: the test paper trace-trees.pdf (14 pages) is uploaded through POST /api/files, the local
  * engine makes its mind map, and the student opens a closed branch, reads a node's source passage, opens the viewer at
  * its page, moves through the map by keyboard and downloads it as SVG. Screenshots (light and dark) are kept in each
  * test's output folder.
@@ -75,7 +75,7 @@ test('a student opens a branch, reads a node’s source, opens its page, moves b
 
   // Open the viewer at that page.
   await panel.getByTestId('mindmap-open-page').click();
-  const viewer = page.getByRole('dialog', { name: 'tracemonkey.pdf' });
+  const viewer = page.getByRole('dialog', { name: 'trace-trees.pdf' });
   await expect(viewer).toBeVisible();
   await expect(viewer.getByTestId('viewer-page-status')).toHaveText(`Page ${pageNumber} of 14`, { timeout: 15_000 });
   await viewer.getByTestId('viewer-close').click();
@@ -90,7 +90,7 @@ test('a student opens a branch, reads a node’s source, opens its page, moves b
   await page.getByTestId('mindmap-export').click();
   await page.getByTestId('mindmap-export-svg').click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe('tracemonkey - mind map.svg');
+  expect(file.suggestedFilename()).toBe('trace-trees - mind map.svg');
   const svg = await readFile((await file.path())!, 'utf8');
   expect(svg).toMatch(/^<\?xml[^>]*>\s*<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   expect(svg).toContain(title!.trim().replace(/&/g, '&amp;').slice(0, 20));
@@ -103,7 +103,7 @@ test('a student opens a branch, reads a node’s source, opens its page, moves b
   await page.getByTestId('mindmap-export').click();
   await page.getByTestId('mindmap-export-png').click();
   const png = await pngDownload;
-  expect(png.suggestedFilename()).toBe('tracemonkey - mind map.png');
+  expect(png.suggestedFilename()).toBe('trace-trees - mind map.png');
   const bytes = await readFile((await png.path())!);
   expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   expect(bytes.length).toBeGreaterThan(10_000);

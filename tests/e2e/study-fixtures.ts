@@ -1,19 +1,17 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { APIResponse, Page, TestInfo } from '@playwright/test';
 import type { studyArtefactKinds } from '../../src/server/db/schema/study';
+import { tracePaperPdf } from '../../src/server/test/trace-paper';
 import { expect, signUp } from './fixtures';
 
 /**
  * What the study-tab specs (summary, mindmap, chat, decks) build on: tRPC calls over the page's own session, the
- * tracemonkey.pdf test paper, and a signed-up student with an uploaded file that is the open file.
+ * test paper (trace-trees.pdf, built here: src/server/test/trace-paper.ts), and a signed-up student with an uploaded
+ * file that is the open file.
  *
  *   const { fileId } = await studentWithStudyFile(page, { waitFor: ['summary'] });
  *   const summary = await trpcQuery<{ markdown: string }>(page, 'summary.get', { fileId });
  */
 
-/** A 14-page paper, shared by the test suites of the whole project. */
-export const TRACEMONKEY = path.resolve(import.meta.dirname, '../../../shared/testdata/pdfs/tracemonkey.pdf');
 
 /** A file as Playwright's multipart form takes it. */
 export interface UploadFile {
@@ -22,9 +20,13 @@ export interface UploadFile {
   buffer: Buffer;
 }
 
-/** tracemonkey.pdf, uploaded under `name`. */
-export function tracemonkey(name = 'tracemonkey.pdf'): UploadFile {
-  return { name, mimeType: 'application/pdf', buffer: readFileSync(TRACEMONKEY) };
+/** The paper's bytes, built once per worker. */
+let paperBytes: Promise<Uint8Array> | undefined;
+
+/** The 14-page test paper on trace-based compilation ("Trace Trees"), uploaded under `name`. */
+export async function tracePaper(name = 'trace-trees.pdf'): Promise<UploadFile> {
+  paperBytes ??= tracePaperPdf();
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(await paperBytes) };
 }
 
 /** The Origin header the server asks of every state-changing request (its CSRF check). */
@@ -67,11 +69,12 @@ const processingStatus = (page: Page, fileId: string) =>
 /** Makes the course `courseName` and uploads `file` into it through POST /api/files (the page is signed in). */
 export async function uploadStudyFile(
   page: Page,
-  { courseName = 'Compilers', file = tracemonkey() }: { courseName?: string; file?: UploadFile } = {},
+  { courseName = 'Compilers', file }: { courseName?: string; file?: UploadFile } = {},
 ): Promise<{ courseId: string; fileId: string }> {
+  const upload = file ?? (await tracePaper());
   const course = await trpcMutation<{ id: string }>(page, 'directory.createDirectory', { name: courseName });
   const response = await page.request.post('/api/files', {
-    multipart: { directoryId: course.id, files: file },
+    multipart: { directoryId: course.id, files: upload },
     headers: originHeader(page),
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -105,7 +108,7 @@ export async function openFile(page: Page, fileId: string): Promise<void> {
 export interface StudyFileOptions {
   /** The course the file goes into; 'Compilers' unless given. */
   courseName?: string;
-  /** The file to upload; tracemonkey.pdf unless given. */
+  /** The file to upload; the test paper, trace-trees.pdf, unless given. */
   file?: UploadFile;
   /** What to wait for before the file is opened: its text ('file'), these artefacts, or nothing (the default). */
   waitFor?: 'file' | readonly ArtefactKind[];

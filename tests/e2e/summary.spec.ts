@@ -1,10 +1,10 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { pdfWithPages } from '../../src/server/ingest/test-fixtures';
 import { expect, navigate, test } from './fixtures';
-import { inBothColourSchemes, studentWithStudyFile, tracemonkey, trpcQuery, waitForArtefacts } from './study-fixtures';
+import { inBothColourSchemes, studentWithStudyFile, tracePaper, trpcQuery, waitForArtefacts } from './study-fixtures';
 
 /**
- * Issue 5's Summary tab on real uploads: a 14-page paper (tracemonkey.pdf) is uploaded through POST /api/files and
+ * Issue 5's Summary tab on real uploads: a 14-page paper (the test paper, trace-trees.pdf) is uploaded through POST /api/files and
  * summarised by the local study engine; the student reads the sections and key terms, opens a cited page in the
  * viewer, uses the contents, copies the summary and prints it. A document whose headings carry <script>, <img onerror>
  * and markdown shows them as text. Screenshots (light and dark, desktop and phone) go to each test's output folder.
@@ -25,7 +25,7 @@ test('a student reads the summary of an uploaded paper, opens a cited page, copi
   const phone = testInfo.project.name === 'mobile';
   if (!phone) await page.setViewportSize({ width: 1280, height: 800 });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const { fileId } = await studentWithStudyFile(page, { file: tracemonkey('TraceMonkey.pdf'), waitFor: 'file' });
+  const { fileId } = await studentWithStudyFile(page, { file: await tracePaper('Trace Trees.pdf'), waitFor: 'file' });
   await waitForArtefacts(page, fileId, ['summary']);
   const stored = await trpcQuery<{ markdown: string; sections: Array<{ heading: string }>; keyTerms: unknown[] }>(page, 'summary.get', { fileId });
 
@@ -33,7 +33,7 @@ test('a student reads the summary of an uploaded paper, opens a cited page, copi
   const summary = page.getByTestId('summary-page');
   await expect(summary).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveTitle('Summary · StudyPath');
-  await expect(page.getByTestId('summary-file-name')).toHaveText('TraceMonkey.pdf');
+  await expect(page.getByTestId('summary-file-name')).toHaveText('Trace Trees.pdf');
   await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
   await expect(page.getByTestId('summary-overview')).toBeVisible();
 
@@ -73,7 +73,7 @@ test('a student reads the summary of an uploaded paper, opens a cited page, copi
   await cited.scrollIntoViewIfNeeded();
   await expect(page.getByTestId('loading-overlay')).toBeHidden();
   await cited.click();
-  const viewer = page.getByRole('dialog', { name: 'TraceMonkey.pdf' });
+  const viewer = page.getByRole('dialog', { name: 'Trace Trees.pdf' });
   await expect(viewer).toBeVisible();
   await expect(viewer.getByTestId('viewer-page-status')).toHaveText(`Page ${citedPage} of 14`, { timeout: 15_000 });
   await expect(viewer.locator(`[data-page-slot="${citedPage}"]`)).toHaveAttribute('data-rendered', 'true', { timeout: 15_000 });

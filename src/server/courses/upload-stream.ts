@@ -139,6 +139,7 @@ export function receiveUpload(options: {
     const fileStreams: Readable[] = [];
     const outputs: WriteStream[] = [];
     // Both settle (never reject) once their file is written or their check done; a failure has called fail().
+    // A refusal does not wait for `writes` but for `outputs` to close: see tearDown.
     const writes: Array<Promise<void>> = [];
     const checks: Array<Promise<void>> = [];
     let requestBytes = 0;
@@ -177,7 +178,10 @@ export function receiveUpload(options: {
       parser.on('error', () => undefined);
       parser.destroy();
       const refusal = error instanceof AppError ? error : isDiskFull(error) ? storageFull(error) : unreadableUpload();
-      void Promise.allSettled(writes).then(() => reject(refusal));
+      // Not the pipelines' promises: on Node 22 and 24 a pipeline whose source had all its data but had not handed
+      // it on yet (the file's last bytes waiting on a full disk write) never settles once both ends are destroyed,
+      // and the request would hang with its temporary file kept. What the caller needs is every file closed.
+      void Promise.all(outputs.map(closed)).then(() => reject(refusal));
     };
 
     parser.on('file', (field, stream, info) => {
@@ -225,6 +229,12 @@ export function receiveUpload(options: {
     counter.on('error', (error) => fail(error));
     input.pipe(counter).pipe(sanitizer).pipe(parser);
   });
+}
+
+/** Settles once `stream` has closed (its file descriptor released), whether it finished, failed or was destroyed. */
+function closed(stream: WriteStream): Promise<void> {
+  if (stream.closed) return Promise.resolve();
+  return new Promise((resolve) => stream.once('close', () => resolve()));
 }
 
 /** A new folder for one request's temporary files, under `root` (created when missing). */

@@ -90,6 +90,21 @@ function MapNode({
       onKeyDown={(event) => onNodeKeyDown(event, node.id)}
     >
       <title>{node.label}</title>
+      {hasChildren && (
+        // A finger-sized target around the toggle's small dot, drawn under the box: a tap on the box (a short idea's
+        // label reaches into the circle) opens the idea, a tap beside it opens or closes the branch.
+        <circle
+          className="mm-toggle-hit"
+          data-export="omit"
+          cx={node.width}
+          cy={node.height / 2}
+          r={22}
+          onClick={(event) => {
+            event.stopPropagation();
+            onToggle(node.id);
+          }}
+        />
+      )}
       <rect className="mm-box" width={node.width} height={node.height} rx={style.radius} />
       <rect
         className="mm-focus-ring"
@@ -118,8 +133,6 @@ function MapNode({
             onToggle(node.id);
           }}
         >
-          {/* A finger-sized target around the small dot. */}
-          <circle className="mm-toggle-hit" data-export="omit" r={22} />
           <circle className="mm-toggle-dot" r={node.collapsed ? TOGGLE_RADIUS : TOGGLE_RADIUS - 2} />
           {node.collapsed ? (
             <text className="mm-toggle-count" textAnchor="middle" dy="0.35em" fontSize={node.hiddenCount > 99 ? 8 : 10}>

@@ -1,4 +1,5 @@
 import mammoth from 'mammoth';
+import { readableText, scriptText } from './glyphs';
 import { splitIntoPages } from './text-pages';
 import type { ExtractedPage } from './types';
 import { decodeEntities } from './xml-text';
@@ -11,7 +12,8 @@ interface Block {
 /**
  * DOCX has no pages: a new "page" starts at every Heading 1, and a section longer than about 3,000 characters is cut
  * further at paragraph boundaries, each piece keeping its section's heading. Tables become one line per row with
- * cells separated by " | ". The caller has checked the zip's bounds.
+ * cells separated by a tab, the first row first; items of bulleted lists start with "• "; superscripts and subscripts
+ * are written inline (x², H₂O). The caller has checked the zip's bounds.
  */
 export async function docxPages(bytes: Uint8Array): Promise<ExtractedPage[]> {
   const { value: html } = await mammoth.convertToHtml(
@@ -52,18 +54,31 @@ const blockTags = new Set(['p', 'li', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 
 function blocksOfHtml(html: string): Block[] {
   const blocks: Block[] = [];
   const table = { depth: 0, cell: '', row: [] as string[], lines: [] as string[] };
+  const lists: string[] = [];
+  let script: { kind: 'sup' | 'sub'; text: string } | undefined;
   let text = '';
   let headingLevel: number | undefined;
   const flush = () => {
     const trimmed = text.replace(/[^\S\n]+/g, ' ').trim();
-    if (trimmed) blocks.push(headingLevel ? { text: trimmed, headingLevel } : { text: trimmed });
+    if (trimmed && trimmed !== '•') blocks.push(headingLevel ? { text: trimmed, headingLevel } : { text: trimmed });
     text = '';
     headingLevel = undefined;
   };
+  const write = (chars: string) => {
+    if (script) script.text += chars;
+    else if (table.depth > 0) table.cell += chars;
+    else text += chars;
+  };
   for (const [, closing, tag, chars] of html.matchAll(/<(\/?)([a-z0-9]+)[^>]*>|([^<]+)/g)) {
     if (chars !== undefined) {
-      if (table.depth > 0) table.cell += decodeEntities(chars);
-      else text += decodeEntities(chars);
+      write(readableText(decodeEntities(chars)));
+    } else if (tag === 'sup' || tag === 'sub') {
+      if (!closing) script = { kind: tag, text: '' };
+      else if (script) {
+        const written = scriptText(script.text, script.kind);
+        script = undefined;
+        write(written);
+      }
     } else if (tag === 'table') {
       if (!closing && table.depth++ === 0) flush();
       if (closing && --table.depth === 0) {
@@ -76,13 +91,20 @@ function blocksOfHtml(html: string): Block[] {
       text += '\n';
     } else if (tag && blockTags.has(tag)) {
       flush();
+      if (tag === 'ul' || tag === 'ol') {
+        if (closing) lists.pop();
+        else lists.push(tag);
+      }
       if (!closing && /^h[1-6]$/.test(tag)) headingLevel = Number(tag.slice(1));
+      // The study engine reads lines starting with "• " as list items; numbered items keep their text as it is.
+      if (!closing && tag === 'li' && lists.at(-1) === 'ul') text = '• ';
     }
   }
   flush();
   return blocks;
 }
 
+/** A row per line, cells separated by a tab (the pages' table convention); a cell's own breaks become spaces. */
 function readTableTag(table: { cell: string; row: string[]; lines: string[] }, tag: string | undefined, closing: boolean) {
   if (tag === 'br' || (closing && (tag === 'p' || tag === 'li'))) {
     table.cell += ' ';
@@ -90,7 +112,7 @@ function readTableTag(table: { cell: string; row: string[]; lines: string[] }, t
     table.row.push(table.cell.replace(/\s+/g, ' ').trim());
     table.cell = '';
   } else if (closing && tag === 'tr') {
-    if (table.row.some((cell) => cell)) table.lines.push(table.row.join(' | '));
+    if (table.row.some((cell) => cell)) table.lines.push(table.row.join('\t'));
     table.row = [];
   }
 }

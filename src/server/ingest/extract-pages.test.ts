@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { extractPages, idleExtractionThreads } from './extract-pages';
 import {
+  docxWithFormulasAndList,
   docxWithParagraphs,
   docxWithSections,
   encrypt,
   pdfWithPages,
   lyingZipBomb,
+  pptxRuns,
+  pptxTable,
+  pptxTextBox,
   pptxWithSlides,
   zipBomb,
   zipWith,
@@ -75,7 +79,7 @@ describe('extractPages: PDF', () => {
 });
 
 describe('extractPages: Word', () => {
-  it('starts a page at each Heading 1 and writes tables as rows of cells', async () => {
+  it('starts a page at each Heading 1 and writes tables as rows of tab-separated cells', async () => {
     expect(await extractPages({ bytes: await docxWithSections(), kind: 'docx', limits: { maxPages: 10 } })).toEqual({
       ok: true,
       pageCount: 2,
@@ -83,10 +87,18 @@ describe('extractPages: Word', () => {
         {
           pageNumber: 1,
           heading: 'Cells',
-          text: 'Cells\n\nA cell is the smallest unit of life.\n\nParts\n\nPart | Role\nNucleus | Holds the DNA',
+          text: 'Cells\n\nA cell is the smallest unit of life.\n\nParts\n\nPart\tRole\nNucleus\tHolds the DNA',
         },
         { pageNumber: 2, heading: 'Tissues', text: 'Tissues\n\nCells of one kind form a tissue.' },
       ],
+    });
+  });
+
+  it('writes superscripts and subscripts inline and starts bulleted list items with "• "', async () => {
+    expect(await extractPages({ bytes: await docxWithFormulasAndList(), kind: 'docx', limits: { maxPages: 10 } })).toEqual({
+      ok: true,
+      pageCount: 1,
+      pages: [{ pageNumber: 1, text: 'One mole holds 6.022·10²³ particles; water is H₂O.\n\n• Oxygen\n\n• Hydrogen' }],
     });
   });
 
@@ -159,6 +171,47 @@ describe('extractPages: PowerPoint', () => {
           text: 'Photosynthesis\nLight & water\nmake sugar\n\nAsk who has seen a leaf.',
         },
         { pageNumber: 3, text: '' },
+      ],
+    });
+  });
+
+  it('writes a table as rows of tab-separated cells and raised or lowered runs as scripts', async () => {
+    const bytes = pptxWithSlides([
+      {
+        title: 'Gases',
+        shapes:
+          pptxRuns([['Avogadro: 6.022·10'], ['23', 30000], [' per mole; CO'], ['2', -25000], [' is a gas.']]) +
+          pptxTable([
+            ['Gas', 'Formula', 'Share of air'],
+            ['Nitrogen', 'N2', '78 %'],
+            ['Argon', '', '0.9 %'],
+          ]),
+      },
+    ]);
+    expect(await extractPages({ bytes, kind: 'pptx', limits: { maxPages: 10 } })).toEqual({
+      ok: true,
+      pageCount: 1,
+      pages: [
+        {
+          pageNumber: 1,
+          heading: 'Gases',
+          text: 'Gases\nAvogadro: 6.022·10²³ per mole; CO₂ is a gas.\nGas\tFormula\tShare of air\nNitrogen\tN2\t78 %\nArgon\t\t0.9 %',
+        },
+      ],
+    });
+  });
+
+  it('takes the one line set larger than the rest for the heading of a slide without a title placeholder', async () => {
+    const bytes = pptxWithSlides([
+      { shapes: pptxTextBox([['Supply and demand', 28]]) + pptxTextBox([['Prices balance buyers and sellers.', 16]]) },
+      { shapes: pptxTextBox([['Same size', 16]]) + pptxTextBox([['Nothing stands out.', 16]]) },
+    ]);
+    expect(await extractPages({ bytes, kind: 'pptx', limits: { maxPages: 10 } })).toEqual({
+      ok: true,
+      pageCount: 2,
+      pages: [
+        { pageNumber: 1, heading: 'Supply and demand', text: 'Supply and demand\nPrices balance buyers and sellers.' },
+        { pageNumber: 2, text: 'Same size\nNothing stands out.' },
       ],
     });
   });

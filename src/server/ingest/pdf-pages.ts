@@ -1,4 +1,6 @@
 import { getDocumentProxy } from 'unpdf';
+import { normalizeBullets } from './glyphs';
+import { layoutLines, linesText, type LayoutLine, type PlacedText } from './pdf-layout';
 import { cleanLayoutText } from './text-pages';
 import type { ExtractedPage } from './types';
 import { ExtractionError, failureMessages } from './types';
@@ -6,12 +8,6 @@ import { ExtractionError, failureMessages } from './types';
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 type ContentItem = Awaited<ReturnType<Awaited<ReturnType<PdfDocument['getPage']>>['getTextContent']>>['items'][number];
 type TextItem = Extract<ContentItem, { str: string }>;
-
-interface PositionedText {
-  str: string;
-  fontSize: number;
-  hasEOL: boolean;
-}
 
 /**
  * Reads a PDF page by page with pdf.js; the page count is checked against the plan before any page is read. With
@@ -28,16 +24,18 @@ export async function pdfPages(
     if (pageCount > maxPages) {
       throw new ExtractionError('too-many-pages', failureMessages.tooManyPages(pageCount, maxPages));
     }
-    const pages: ExtractedPage[] = [];
+    const pages: { pageNumber: number; lines: LayoutLine[] }[] = [];
     const first = Math.floor((pageCount * part.index) / part.of) + 1;
     const last = Math.floor((pageCount * (part.index + 1)) / part.of);
     for (let pageNumber = first; pageNumber <= last; pageNumber++) {
       const page = await document.getPage(pageNumber);
       const content = await page.getTextContent();
       page.cleanup();
-      pages.push(pageOf(pageNumber, content.items.filter(isTextItem).map(positioned)));
+      const monospace = (item: TextItem) => content.styles[item.fontName]?.fontFamily === 'monospace';
+      pages.push({ pageNumber, lines: layoutLines(content.items.filter(isTextItem).map((item) => placed(item, monospace(item)))) });
     }
-    return { pages, pageCount };
+    const running = runningLines(pages.map((page) => page.lines));
+    return { pages: pages.map(({ pageNumber, lines }) => pageOf(pageNumber, lines, running)), pageCount };
   } finally {
     await document.destroy();
   }
@@ -59,39 +57,98 @@ function isTextItem(item: ContentItem): item is TextItem {
   return 'str' in item;
 }
 
-function positioned(item: TextItem): PositionedText {
+function placed(item: TextItem, monospace: boolean): PlacedText {
   // pdf.js types the matrix as any[]; its entries are numbers.
-  const [, , c, d] = item.transform.map(Number);
-  return { str: item.str, fontSize: Math.hypot(c ?? 0, d ?? 0), hasEOL: item.hasEOL };
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = item.transform.map(Number);
+  const angle = Math.abs(b) < 1e-6 ? 0 : Math.atan2(b, a);
+  // Turned text (a landscape page, an axis label) is measured along its own baseline.
+  const [x, y] = angle === 0 ? [e, f] : [e * Math.cos(angle) + f * Math.sin(angle), f * Math.cos(angle) - e * Math.sin(angle)];
+  const size = Math.hypot(c, d);
+  return { str: item.str, x, y, size, width: item.width, angle, font: item.fontName, monospace, rtl: item.dir === 'rtl' };
 }
 
-function pageOf(pageNumber: number, items: PositionedText[]): ExtractedPage {
-  const text = cleanLayoutText(items.map((item) => item.str + (item.hasEOL ? '\n' : '')).join(''));
-  const heading = headingGuess(items);
+function pageOf(pageNumber: number, lines: LayoutLine[], running: Set<string>): ExtractedPage {
+  const text = cleanLayoutText(normalizeBullets(linesText(lines)).join('\n'));
+  const heading = headingGuess(lines, running);
   return heading ? { pageNumber, text, heading } : { pageNumber, text };
 }
 
+const lineText = (line: LayoutLine) => line.cells.map((cell) => cell.text).join(' ');
+/** A line as compared across pages: page numbers and dates differ from page to page. */
+const lineKey = (line: LayoutLine) => lineText(line).toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+
 /**
- * The text set in the largest font, when that font is clearly larger than the body text (the size carrying the most
- * characters). A cheap guess: good on slides and papers, absent on pages set in one size.
+ * Running headers and footers: lines among the two top-most or two bottom-most of a page that come back on at least
+ * three pages and four in five. Their text stays on the page (the study engine drops repeated lines); they are only
+ * never taken as a page's heading.
  */
-function headingGuess(items: PositionedText[]): string | undefined {
-  const visible = items.filter((item) => item.str.trim().length > 0 && item.fontSize > 0);
-  const charsBySize = new Map<number, number>();
-  for (const item of visible) {
-    const size = Math.round(item.fontSize * 2) / 2;
-    charsBySize.set(size, (charsBySize.get(size) ?? 0) + item.str.length);
+function runningLines(pages: LayoutLine[][]): Set<string> {
+  const pagesByKey = new Map<string, number>();
+  for (const lines of pages) {
+    const upright = lines.filter((line) => !line.rotated).sort((a, b) => b.y - a.y);
+    const edges = new Set([...upright.slice(0, 2), ...upright.slice(-2)].map(lineKey));
+    for (const key of edges) pagesByKey.set(key, (pagesByKey.get(key) ?? 0) + 1);
   }
-  const sizes = [...charsBySize.entries()];
-  if (sizes.length < 2) return undefined;
-  const bodySize = sizes.reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0];
-  const largest = Math.max(...sizes.map(([size]) => size));
-  if (largest < bodySize * 1.2) return undefined;
-  const heading = visible
-    .filter((item) => Math.round(item.fontSize * 2) / 2 === largest)
-    .map((item) => item.str)
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  // Most pages, not half: a slide title repeated over the frames of an animation is still that slide's heading.
+  const threshold = Math.max(3, pages.length * 0.8);
+  return new Set([...pagesByKey].filter(([, count]) => count >= threshold).map(([key]) => key));
+}
+
+const sizeOf = (line: LayoutLine) => Math.round(line.size * 2) / 2;
+
+/**
+ * The first heading set in the largest font, when that font is larger than the body text (the size carrying the most
+ * characters): 1.2 times, or 1.1 times for the page's top line (a slide title). Running headers, turned text and
+ * lines of a chart (numbers) are never headings, nor is other text in a chart's font.
+ */
+function headingGuess(lines: LayoutLine[], running: Set<string>): string | undefined {
+  const charsBySize = new Map<number, number>();
+  for (const line of lines) {
+    const chars = line.cells.reduce((sum, cell) => sum + cell.text.length, 0);
+    charsBySize.set(sizeOf(line), (charsBySize.get(sizeOf(line)) ?? 0) + chars);
+  }
+  if (charsBySize.size < 2) return undefined;
+  const bodySize = [...charsBySize].reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0];
+  // Most pages have nothing larger than their body text: done before looking at any line's words.
+  if (!lines.some((line) => sizeOf(line) >= bodySize * 1.1)) return undefined;
+  const words = new Map<LayoutLine, boolean>();
+  const isWords = (line: LayoutLine) => words.get(line) ?? words.set(line, !numberLike(line)).get(line) === true;
+  const kept = lines.filter((line) => running.size === 0 || !running.has(lineKey(line)));
+  // The top line of words: a slide's title, wherever the content stream draws it.
+  const opening = kept.reduce<LayoutLine | undefined>((top, line) => (!line.rotated && (!top || line.y > top.y) && isWords(line) ? line : top), undefined);
+  const groups = new Map<string, LayoutLine[]>();
+  // Grouped with the turned lines too: a chart's axis labels are often turned.
+  for (const line of kept) {
+    if (sizeOf(line) < bodySize * 1.1) continue;
+    const key = `${sizeOf(line)}|${line.font}`;
+    const group = groups.get(key);
+    if (group) group.push(line);
+    else groups.set(key, [line]);
+  }
+  const candidates = [...groups.values()]
+    .map((group) => (group.filter((line) => !isWords(line)).length >= 2 ? [] : group.filter((line) => !line.rotated && isWords(line))))
+    .filter((group) => {
+      const first = group[0];
+      return first !== undefined && sizeOf(first) >= bodySize * (first === opening ? 1.1 : 1.2);
+    })
+    .sort((a, b) => sizeOf(b[0] as LayoutLine) - sizeOf(a[0] as LayoutLine));
+  const first = candidates[0]?.[0];
+  if (!first) return undefined;
+  // The heading is that line and the lines of its size right after it (a title set over two lines).
+  const start = lines.indexOf(first);
+  const run = [first];
+  for (const line of lines.slice(start + 1, start + 3)) {
+    if (sizeOf(line) !== sizeOf(first) || line.rotated || !isWords(line) || running.has(lineKey(line))) break;
+    run.push(line);
+  }
+  const heading = cleanLayoutText(run.map(lineText).join('\n')).replace(/\s+/g, ' ');
   return /\p{L}.*\p{L}/u.test(heading) && heading.length <= 200 ? heading : undefined;
+}
+
+/** A tick label or legend of a chart: no word of two letters, or more digits than letters. */
+function numberLike(line: LayoutLine): boolean {
+  const text = lineText(line);
+  const digits = text.match(/\p{N}/gu)?.length ?? 0;
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  return !/\p{L}{2}/u.test(text) || digits > letters;
 }

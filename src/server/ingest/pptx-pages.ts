@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readableText, scriptText } from './glyphs';
 import type { ExtractedPage } from './types';
 import { ExtractionError, failureMessages } from './types';
 import { decodeEntities } from './xml-text';
@@ -17,9 +18,10 @@ const titleTypes = new Set(['title', 'ctrTitle']);
 const skippedTypes = new Set(['dt', 'ftr', 'hdr', 'sldNum', 'sldImg']);
 
 /**
- * One page per slide, in the deck's order: the title placeholder is the heading, the text of the other shapes
- * (tables included) follows, and the speaker notes are appended after a blank line — what the lecturer says belongs
- * to the slide. A small reader of the slide XML; the caller has checked the zip's bounds.
+ * One page per slide, in the deck's order: the title placeholder is the heading (without one, a single line set larger
+ * than all other text of the slide), the text of the other shapes follows — a table as one line per row, cells
+ * separated by a tab — and the speaker notes are appended after a blank line: what the lecturer says belongs to the
+ * slide. A small reader of the slide XML; the caller has checked the zip's bounds.
  */
 export function pptxPages(bytes: Uint8Array): ExtractedPage[] {
   const parts = readZipTextEntries(bytes, (name) => deckPart.test(name));
@@ -54,29 +56,69 @@ function relationshipsOf(parts: Map<string, string>, partName: string): Relation
   });
 }
 
-/** The text of a slide's (or notes page's) shapes: the title apart, the rest one line per paragraph. */
+/** The text of a slide's (or notes page's) shapes: the title apart, the rest one line per paragraph or table row. */
 function shapesText(xml: string): { title: string; body: string[] } {
   let title = '';
   const body: string[] = [];
+  // One-line text shapes with their largest font size: the candidates for a title.
+  const sized: { line: string; size: number }[] = [];
   for (const [shape] of xml.matchAll(/<p:(sp|graphicFrame)\b[\s\S]*?<\/p:\1>/g)) {
     const placeholder = /<p:ph\b[^>]*?\btype="(\w+)"/.exec(shape)?.[1] ?? '';
     if (skippedTypes.has(placeholder)) continue;
-    const lines = paragraphsOf(shape);
+    const table = /<a:tbl>[\s\S]*<\/a:tbl>/.exec(shape)?.[0];
+    const lines = table ? tableRows(table) : paragraphsOf(shape);
     if (titleTypes.has(placeholder) && !title) title = lines.join(' ');
     else body.push(...lines);
+    if (!table && lines.length === 1) sized.push({ line: lines.join(' '), size: largestRun(shape) });
   }
-  return { title, body };
+  if (title) return { title, body };
+  // The title found by size moves from its place in the body to the top, where a title placeholder's text goes.
+  const bySize = titleBySize(sized);
+  return { title: bySize, body: bySize ? body.filter((line, index) => index !== body.indexOf(bySize)) : body };
 }
 
+/** A table as rows of cells separated by tabs; merged cells stay as empty cells, so the columns line up. */
+function tableRows(table: string): string[] {
+  return [...table.matchAll(/<a:tr\b[\s\S]*?<\/a:tr>/g)]
+    .map(([row]) =>
+      [...row.matchAll(/<a:tc\b[^>]*?(?:\/>|>([\s\S]*?)<\/a:tc>)/g)]
+        .map(([, cell]) => paragraphsOf(cell ?? '').join(' ').replace(/\s+/g, ' '))
+        .join('\t'),
+    )
+    .filter((row) => /\S/.test(row));
+}
+
+/** The font size (in hundredths of a point) of a shape's largest run, 0 where the sizes are inherited. */
+function largestRun(shape: string): number {
+  return Math.max(0, ...[...shape.matchAll(/<a:rPr\b[^>]*?\bsz="(\d+)"/g)].map(([, size]) => Number(size)));
+}
+
+/** A deck drawn with text boxes has no title placeholder; its title is the one short line set larger than the rest. */
+function titleBySize(shapes: { line: string; size: number }[]): string {
+  const largest = Math.max(0, ...shapes.map((shape) => shape.size));
+  const top = shapes.filter((shape) => shape.size === largest);
+  const title = top[0]?.line ?? '';
+  return largest > 0 && top.length === 1 && shapes.length > 1 && title.length <= 150 ? title : '';
+}
+
+/** Paragraphs as lines; runs raised or lowered (baseline="30000", "-25000") are written as superscripts and subscripts. */
 function paragraphsOf(shape: string): string[] {
   return [...shape.matchAll(/<a:p(?:\s[^>]*)?>([\s\S]*?)<\/a:p>/g)]
     .map(([, paragraph]) =>
-      [...(paragraph ?? '').matchAll(/<a:t(?:\s[^>]*)?>([^<]*)<\/a:t>|<a:br\b[^>]*>/g)]
-        .map(([token, run]) => (token.startsWith('<a:br') ? '\n' : decodeEntities(run ?? '')))
+      [...(paragraph ?? '').matchAll(/<a:(r|fld)\b[^>]*>([\s\S]*?)<\/a:\1>|<a:br\b[^>]*>/g)]
+        .map(([token, , run]) => (token.startsWith('<a:br') ? '\n' : runText(run ?? '')))
         .join('')
         .replace(/[^\S\n]+/g, ' ')
         .replace(/ ?\n ?/g, '\n')
         .trim(),
     )
     .filter((line) => line.length > 0);
+}
+
+function runText(run: string): string {
+  const text = readableText(decodeEntities(/<a:t(?:\s[^>]*)?>([^<]*)<\/a:t>/.exec(run)?.[1] ?? ''));
+  const baseline = Number(/<a:rPr\b[^>]*?\bbaseline="(-?\d+)"/.exec(run)?.[1] ?? 0);
+  if (baseline > 0) return scriptText(text, 'sup');
+  if (baseline < 0) return scriptText(text, 'sub');
+  return text;
 }

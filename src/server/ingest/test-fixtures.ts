@@ -1,4 +1,4 @@
-import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
+import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import { strToU8, zipSync } from 'fflate';
 import { PDFDocument, PDFHexString, PDFNumber, StandardFonts } from 'pdf-lib';
 
@@ -25,6 +25,44 @@ export async function pdfWithPages(pages: PdfLine[][], configure?: (document: PD
   }
   configure?.(document);
   return document.save({ useObjectStreams: false });
+}
+
+export interface PdfText {
+  text: string;
+  x: number;
+  /** The baseline, from the page's bottom edge. */
+  y: number;
+  size?: number;
+  font?: 'Helvetica' | 'ZapfDingbats';
+}
+
+/** Pages of text placed exactly where given: superscripts, table columns, bullets in a symbol font. A4, 595 × 842. */
+export async function pdfWithText(pages: PdfText[][]): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const fonts = {
+    Helvetica: await document.embedFont(StandardFonts.Helvetica),
+    ZapfDingbats: await document.embedFont(StandardFonts.ZapfDingbats),
+  };
+  for (const texts of pages) {
+    const page = document.addPage([595, 842]);
+    for (const { text, x, y, size = 12, font = 'Helvetica' } of texts) page.drawText(text, { x, y, size, font: fonts[font] });
+  }
+  return document.save({ useObjectStreams: false });
+}
+
+/** Lays pieces out one after another on a line, as a typesetter would: each starts where the one before ends. */
+export async function inlinePieces(
+  y: number,
+  pieces: { text: string; size?: number; rise?: number }[],
+  x = 50,
+): Promise<PdfText[]> {
+  const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+  let at = x;
+  return pieces.map(({ text, size = 12, rise = 0 }) => {
+    const placed = { text, x: at, y: y + rise, size };
+    at += font.widthOfTextAtSize(text, size);
+    return placed;
+  });
 }
 
 const onePixelPng = Buffer.from(
@@ -65,6 +103,30 @@ export async function docxWithSections(): Promise<Uint8Array> {
   return new Uint8Array(await Packer.toBuffer(document));
 }
 
+/** A Word file with a superscript, a subscript and a bulleted list. */
+export async function docxWithFormulasAndList(): Promise<Uint8Array> {
+  const document = new Document({
+    sections: [
+      {
+        children: [
+          new Paragraph({
+            children: [
+              new TextRun('One mole holds 6.022·10'),
+              new TextRun({ text: '23', superScript: true }),
+              new TextRun(' particles; water is H'),
+              new TextRun({ text: '2', subScript: true }),
+              new TextRun('O.'),
+            ],
+          }),
+          new Paragraph({ text: 'Oxygen', bullet: { level: 0 } }),
+          new Paragraph({ text: 'Hydrogen', bullet: { level: 0 } }),
+        ],
+      },
+    ],
+  });
+  return new Uint8Array(await Packer.toBuffer(document));
+}
+
 export async function docxWithParagraphs(paragraphs: string[]): Promise<Uint8Array> {
   const document = new Document({ sections: [{ children: paragraphs.map((text) => new Paragraph(text)) }] });
   return new Uint8Array(await Packer.toBuffer(document));
@@ -74,6 +136,8 @@ export interface SlideSpec {
   title?: string;
   body?: string[];
   notes?: string;
+  /** Further shapes as slide XML (p:sp, p:graphicFrame), after the body placeholder. */
+  shapes?: string;
 }
 
 const contentTypes = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
@@ -100,7 +164,7 @@ function slideFiles(slide: SlideSpec, n: number): Record<string, Uint8Array> {
   const title = slide.title === undefined ? '' : shape('title', [slide.title]);
   const files: Record<string, Uint8Array> = {
     [`ppt/slides/slide${n}.xml`]: strToU8(
-      `<p:sld ${presentationNs}><p:cSld><p:spTree>${title}${shape('body', slide.body ?? [])}${shape('sldNum', [String(n)])}</p:spTree></p:cSld></p:sld>`,
+      `<p:sld ${presentationNs}><p:cSld><p:spTree>${title}${slide.body ? shape('body', slide.body) : ''}${slide.shapes ?? ''}${shape('sldNum', [String(n)])}</p:spTree></p:cSld></p:sld>`,
     ),
   };
   if (slide.notes !== undefined) {
@@ -117,6 +181,25 @@ function slideFiles(slide: SlideSpec, n: number): Record<string, Uint8Array> {
 function shape(placeholder: string, paragraphs: string[]): string {
   const body = paragraphs.map((text) => `<a:p><a:r><a:t>${text}</a:t></a:r></a:p>`).join('');
   return `<p:sp><p:nvSpPr><p:nvPr><p:ph type="${placeholder}"/></p:nvPr></p:nvSpPr><p:txBody>${body}</p:txBody></p:sp>`;
+}
+
+/** A text box (no placeholder) of one-run paragraphs: [text, font size in points] each. */
+export function pptxTextBox(paragraphs: [string, number][]): string {
+  const body = paragraphs.map(([text, size]) => `<a:p><a:r><a:rPr sz="${size * 100}"/><a:t>${text}</a:t></a:r></a:p>`).join('');
+  return `<p:sp><p:nvSpPr><p:nvPr/></p:nvSpPr><p:txBody>${body}</p:txBody></p:sp>`;
+}
+
+/** A paragraph of runs, each raised or lowered by `baseline` (thousandths of a percent, as PowerPoint writes it). */
+export function pptxRuns(runs: [string, number?][]): string {
+  const body = runs.map(([text, baseline]) => `<a:r><a:rPr lang="de-DE"${baseline ? ` baseline="${baseline}"` : ''}/><a:t>${text}</a:t></a:r>`);
+  return `<p:sp><p:nvSpPr><p:nvPr/></p:nvSpPr><p:txBody><a:p>${body.join('')}</a:p></p:txBody></p:sp>`;
+}
+
+/** A table shape; an empty string is a merged-away cell. */
+export function pptxTable(rows: string[][]): string {
+  const cell = (text: string) => (text ? `<a:tc><a:txBody><a:p><a:r><a:t>${text}</a:t></a:r></a:p></a:txBody></a:tc>` : '<a:tc hMerge="1"/>');
+  const body = rows.map((row) => `<a:tr h="370840">${row.map(cell).join('')}</a:tr>`).join('');
+  return `<p:graphicFrame><p:nvGraphicFramePr><p:nvPr/></p:nvGraphicFramePr><a:graphic><a:graphicData><a:tbl>${body}</a:tbl></a:graphicData></a:graphic></p:graphicFrame>`;
 }
 
 /** A Word-shaped zip with one highly compressible entry of `expandedBytes` zeros: small on disk, huge unpacked. */

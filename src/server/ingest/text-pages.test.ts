@@ -16,6 +16,10 @@ describe('splitIntoPages', () => {
     expect(pages.every((page) => page.length <= 1_000 && !page.startsWith(' ') && page.startsWith('abcd'))).toBe(true);
   });
 
+  it('keeps the tabs of a table row whose last cells are empty', () => {
+    expect(splitIntoPages('Medium\tUse\nFibre\t\n\nNext')).toEqual(['Medium\tUse\nFibre\t\n\nNext']);
+  });
+
   it('gives no pages for blank text', () => {
     expect(splitIntoPages(' \n\n \n')).toEqual([]);
   });
@@ -24,6 +28,11 @@ describe('splitIntoPages', () => {
 describe('cleanLayoutText', () => {
   it('joins words hyphenated across lines, collapses spaces and blank lines', () => {
     expect(cleanLayoutText('  The  infor-\nmation   of\r\n\n\n\nthe cell.  ')).toBe('The information of\n\nthe cell.');
+  });
+
+  it('joins a word broken at a soft or Unicode hyphen, and keeps the tabs of table rows', () => {
+    expect(cleanLayoutText('Rastertunnel\u00ad\nmikroskop und Raster\u2010\nkraft')).toBe('Rastertunnelmikroskop und Rasterkraft');
+    expect(cleanLayoutText('Gas \t Share\nArgon\t\t0.9 %')).toBe('Gas\tShare\nArgon\t\t0.9 %');
   });
 
   it('keeps a hyphen before a capital (a compound, not a broken word)', () => {

@@ -8,7 +8,8 @@ export const targetPageChars = 3_000;
 export function splitIntoPages(text: string, target = targetPageChars): string[] {
   const paragraphs = text
     .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
+    // Tabs stay: a table row's last cells may be empty.
+    .map((paragraph) => paragraph.replace(/^[^\S\t]+|[^\S\t]+$/g, ''))
     .filter((paragraph) => paragraph.length > 0)
     .flatMap((paragraph) => cutLongParagraph(paragraph, target));
   const pages: string[] = [];
@@ -40,15 +41,15 @@ function cutLongParagraph(paragraph: string, target: number): string[] {
 
 /**
  * Light cleanup of text pulled from a layout: a word hyphenated across a line break is joined ("exam-\nple" →
- * "example"), runs of spaces become one, lines are trimmed and blank lines collapse. Line breaks stay: they carry
- * the structure (headings, list items) later steps use.
+ * "example", also with a soft or Unicode hyphen), runs of spaces become one, lines are trimmed and blank lines
+ * collapse. Line breaks and tabs stay: they carry the structure (headings, list items, table cells) later steps use.
  */
 export function cleanLayoutText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
-    .replace(/[^\S\n]+/g, ' ')
-    .replace(/ *\n */g, '\n')
-    .replace(/(\p{L})-\n(\p{Ll})/gu, '$1$2')
+    .replace(/[^\S\n\t]+/g, ' ')
+    .replace(/ *([\n\t]) */g, '$1')
+    .replace(/(\p{L})[-\u00ad\u2010\u2011]\n(\p{Ll})/gu, '$1$2')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

@@ -4,12 +4,12 @@ import type { Plan } from '../../shared/plans';
 import { planOf } from '../courses/upload';
 import type { Db } from '../db/client';
 import { recordActivity } from '../gamification/activity';
-import { studyArtefact, type ChatCitation } from '../db/schema';
+import { file, studyArtefact, type ChatCitation } from '../db/schema';
 import type { Logger } from '../logger';
 import type { SharedStudy } from '../study/access';
 import { StudyEngineError, type AnswerPassage, type AnswerTurn, type StudyEngine } from '../study/engine';
 import { getUsage, releaseUsage, reserveUsage, usagePeriod, type UsageReservation } from '../usage/usage-counters';
-import { chatDailyLimitReached, chatFileNotReady, chatMessageEmpty, chatMessageTooLong } from './errors';
+import { chatDailyLimitReached, chatFileFailed, chatFileNotReady, chatMessageEmpty, chatMessageTooLong } from './errors';
 import { conversationOf, recentTurns, storeQuestion, updateAnswer, type Conversation } from './messages';
 import { retrievePassages, type ChatScope } from './retrieval';
 
@@ -54,13 +54,20 @@ export function checkQuestion(message: string): string {
   return question;
 }
 
-async function chunksReady(db: Db, fileId: string): Promise<boolean> {
+/**
+ * Whether a file's passages can be searched: 'ready'; 'failed' when its text could not be read (the file failed) or
+ * its passages could not be made — that will not change by waiting; 'waiting' while either is still in the making.
+ */
+export async function chatReadiness(db: Db, fileId: string): Promise<'ready' | 'failed' | 'waiting'> {
   const [row] = await db
-    .select({ status: studyArtefact.status })
-    .from(studyArtefact)
-    .where(and(eq(studyArtefact.fileId, fileId), eq(studyArtefact.kind, 'chunks')))
+    .select({ fileStatus: file.status, chunksStatus: studyArtefact.status })
+    .from(file)
+    .leftJoin(studyArtefact, and(eq(studyArtefact.fileId, file.id), eq(studyArtefact.kind, 'chunks')))
+    .where(eq(file.id, fileId))
     .limit(1);
-  return row?.status === 'ready';
+  if (row?.chunksStatus === 'ready') return 'ready';
+  if (row?.fileStatus === 'failed' || row?.chunksStatus === 'failed') return 'failed';
+  return 'waiting';
 }
 
 /** Words of a short follow-up ("And why?") are few; the question before it tells what it is about. */
@@ -89,7 +96,11 @@ export async function askQuestion(
 ): Promise<AskedQuestion> {
   const question = checkQuestion(options.message);
   const conversation = await conversationOf(db, options.userId, options.scope, options.shared);
-  if (conversation.fileId !== null && !(await chunksReady(db, conversation.fileId))) throw chatFileNotReady();
+  if (conversation.fileId !== null) {
+    const readiness = await chatReadiness(db, conversation.fileId);
+    if (readiness === 'failed') throw chatFileFailed();
+    if (readiness === 'waiting') throw chatFileNotReady();
+  }
   const plan = await planOf(db, options.userId);
   const now = new Date();
   const reserved = await reserveUsage(db, { ...chatMessagesToday(options.userId, now), amount: 1, limit: plan.chatMessagesPerDay });

@@ -28,6 +28,18 @@ export const chatFileNotReady = () =>
     messageKey: 'chatFileNotReady',
   });
 
+/**
+ * The file's text could not be read (extraction failed: a scan without a text layer, a damaged file) or its passages
+ * could not be made: waiting will not help, so the tutor says so instead of "still being prepared" forever.
+ */
+export const chatFileFailed = () =>
+  new AppError({
+    code: 'PRECONDITION_FAILED',
+    userMessage:
+      'This file could not be processed, so the tutor cannot answer questions about it. Upload it again, or a version with selectable text (a scan needs text recognition first).',
+    messageKey: 'chatFileFailed',
+  });
+
 /** The day's messages are used up; the client offers the plans next to it (messageKey chatDailyLimitReached). */
 export const chatDailyLimitReached = (plan: Plan) => {
   const bigger = PLAN_SLUGS.some((slug) => PLANS[slug].chatMessagesPerDay > plan.chatMessagesPerDay);

@@ -1,14 +1,24 @@
-import { and, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { chunk, file } from '../db/schema';
+import { chunk, file, filePage } from '../db/schema';
 import type { AnswerPassage } from '../study/engine';
+import { stopWords } from '../study/local/stopwords';
+import { askingWords } from '../study/local/tutor-terms';
 
 /**
  * Retrieval for the tutor chat: the passages (chunks, src/server/study/chunks.ts) of a file or of a whole course that
  * best match a question, by PostgreSQL full-text search in the course language's configuration (stemming and stop
- * words: "Wie funktionieren Pflanzen?" finds "Pflanze"). The question's words are OR-ed, so a passage needs only some
- * of them; ts_rank orders by how many and how often, and passages holding every word come first. A question without
- * any searchable word falls back to plain substring search on its longer words.
+ * words: "Wie funktionieren Pflanzen?" finds "Pflanze"). Written so that a question in the student's own words still
+ * reaches the passage that answers it (issue 18):
+ * - every word of the question counts on its own (an OR of its lexemes), a longer one also as a prefix, so inflections
+ *   and German compounds meet ("Rastertunnelmikroskop" finds "Rastertunnelmikroskopie", "Tunnel" finds
+ *   "Tunneleffekt"), and a long word also as a substring ("Mikroskop" finds "Rastertunnelmikroskop");
+ * - the page's heading (a slide's title, a section heading) counts as part of each of its passages;
+ * - a passage scores by the words it holds, each weighted by how rare it is among the matching passages (IDF), so
+ *   one rare word of the question ("ultraviolet catastrophe") outweighs several common ones; ts_rank breaks ties.
+ * The passages come back with the line breaks of their page restored (headings, list items and table rows on lines
+ * of their own) and the page's heading as their first line when the passage does not start with it. The same SQL on
+ * PGlite and PostgreSQL. A question without any searchable word falls back to plain substring search.
  */
 export type ChatScope = { fileId: string } | { directoryId: string };
 
@@ -39,6 +49,75 @@ export function fallbackWords(query: string): string[] {
 
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+/**
+ * A lexeme as a tsquery term: quoted (quotes and backslashes doubled), a prefix when it is long enough to be one — a
+ * long one without its last two letters, so a derivation meets its stem ("rastertunnelmikroskopi" → "…mikrosko:*").
+ */
+function tsqueryTerm(lexeme: string): string {
+  const stem = lexeme.length >= 8 ? lexeme.slice(0, -2) : lexeme;
+  return `'${stem.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${lexeme.length >= 5 ? ':*' : ''}`;
+}
+
+/** Words of the question that ask rather than name ("explain", "erkläre") are not searched for. */
+const notSearched = new Set([...stopWords('en'), ...stopWords('de'), ...askingWords]);
+
+/** The question's long words, a German compound's head included, for substring matching ("mikroskop"). */
+export function substringWords(query: string): string[] {
+  const words = query.toLowerCase().match(/\p{L}{8,}/gu) ?? [];
+  return [...new Set(words.filter((word) => !notSearched.has(word)).map((word) => word.slice(0, -2)))].slice(0, 4);
+}
+
+/** Collapses whitespace runs; `map[i]` is the offset in `text` of the i-th character of the result. */
+function collapsed(text: string): { value: string; map: number[] } {
+  let value = '';
+  const map: number[] = [];
+  let space = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index] ?? '';
+    if (/\s/.test(char)) {
+      space = value.length > 0;
+      continue;
+    }
+    if (space) {
+      value += ' ';
+      map.push(index);
+      space = false;
+    }
+    value += char;
+    map.push(index);
+  }
+  return { value, map };
+}
+
+/**
+ * The passage as it stands on its page: the chunk's text (whitespace collapsed, paragraphs on lines) found in the
+ * page's text and cut from it with the page's line breaks; the chunk's own text when it cannot be found there.
+ */
+export function restoreLines(chunkText: string, pageText: string | null): string {
+  if (!pageText) return chunkText;
+  const page = collapsed(pageText);
+  const wanted = chunkText.replace(/\s+/g, ' ').trim();
+  const at = page.value.indexOf(wanted);
+  if (at < 0 || wanted.length === 0) return chunkText;
+  const start = page.map[at] ?? 0;
+  const end = (page.map[at + wanted.length - 1] ?? pageText.length - 1) + 1;
+  return pageText
+    .slice(start, end)
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trimEnd())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
+}
+
+/** The passage's text for the engine: its lines restored, its page's heading first when it does not start with it. */
+function passageText(row: { text: string; pageText: string | null; heading: string | null }): string {
+  const text = restoreLines(row.text, row.pageText);
+  const heading = row.heading?.replace(/\s+/g, ' ').trim();
+  if (!heading) return text;
+  const start = text.replace(/^[#\s]+/, '').slice(0, heading.length + 10).toLowerCase();
+  return start.includes(heading.toLowerCase()) ? text : `${heading}\n\n${text}`;
+}
+
 export async function retrievePassages(
   db: Db,
   options: { scope: ChatScope; language: string; query: string; limit?: number; excludeFileIds?: string[] },
@@ -47,31 +126,57 @@ export async function retrievePassages(
   const inCourseOrFile = 'fileId' in scope ? eq(chunk.fileId, scope.fileId) : eq(file.directoryId, scope.directoryId);
   // A course's files hidden from the caller (a shared course's hidden files, for a member) give no passages.
   const inScope = excludeFileIds.length === 0 ? inCourseOrFile : and(inCourseOrFile, notInArray(chunk.fileId, excludeFileIds));
-  const columns = { fileId: chunk.fileId, fileName: file.name, page: chunk.page, text: chunk.text };
+  const columns = { fileId: chunk.fileId, fileName: file.name, page: chunk.page, text: chunk.text, pageText: filePage.text, heading: filePage.heading };
+  const onPage = and(eq(filePage.fileId, chunk.fileId), eq(filePage.pageNumber, chunk.page));
+  const toPassage = (row: { fileId: string; fileName: string; page: number; text: string; pageText: string | null; heading: string | null }) => ({
+    fileId: row.fileId,
+    fileName: row.fileName,
+    page: row.page,
+    text: passageText(row),
+  });
 
   const config = searchConfig(language);
-  const all = sql`plainto_tsquery(${config}, ${query})`;
-  const any = sql`replace(plainto_tsquery(${config}, ${query})::text, ' & ', ' | ')::tsquery`;
-  const vector = sql`to_tsvector(${config}, ${chunk.text})`;
-  const rank = sql<number>`ts_rank(${vector}, ${any}, 1) + case when ${vector} @@ ${all} then 1 else 0 end`;
-  const found = await db
-    .select(columns)
-    .from(chunk)
-    .innerJoin(file, eq(file.id, chunk.fileId))
-    .where(and(inScope, sql`numnode(${all}) > 0`, sql`${vector} @@ ${any}`))
-    .orderBy(desc(rank), chunk.fileId, chunk.position)
-    .limit(limit);
-  if (found.length > 0) return found;
+  // The question's lexemes as the course language's configuration makes them (stemmed, stop words gone).
+  const lexemeRows = await db
+    .select({ lexeme: sql<string>`lexeme` })
+    .from(sql`unnest(to_tsvector(${config}, ${query})) as question(lexeme, positions, weights)`)
+    .orderBy(asc(sql`positions[1]`));
+  const lexemes = [...new Set(lexemeRows.map((row) => row.lexeme))].filter((lexeme) => !notSearched.has(lexeme)).slice(0, 12);
+  const substrings = substringWords(query).filter((word) => !lexemes.some((lexeme) => lexeme.startsWith(word)));
+
+  if (lexemes.length + substrings.length > 0) {
+    const vector = sql`(setweight(to_tsvector(${config}, coalesce(${filePage.heading}, '')), 'A') || to_tsvector(${config}, ${chunk.text}))`;
+    const hits = [
+      ...lexemes.map((lexeme) => sql`(case when ${vector} @@ to_tsquery('simple', ${tsqueryTerm(lexeme)}) then 1 else 0 end)`),
+      ...substrings.map((word) => sql`(case when ${chunk.text} ilike ${`%${escapeLike(word)}%`} then 1 else 0 end)`),
+    ];
+    const anyTerm = sql`to_tsquery('simple', ${lexemes.map(tsqueryTerm).join(' | ') || "''"})`;
+    // Each word weighs by its rarity among the passages that hold any of them: log(1 + matching / holding it).
+    const weighted = hits.map((hit) => sql`${hit} * ln(1 + count(*) over () / greatest(1, sum(${hit}) over ())::float)`);
+    const score = sql`(${sql.join(weighted, sql` + `)})`;
+    const rank = lexemes.length > 0 ? sql`ts_rank(${vector}, ${anyTerm}, 1)` : sql`0`;
+    const found = await db
+      .select(columns)
+      .from(chunk)
+      .innerJoin(file, eq(file.id, chunk.fileId))
+      .leftJoin(filePage, onPage)
+      .where(and(inScope, sql`(${sql.join(hits, sql` + `)}) > 0`))
+      .orderBy(desc(score), desc(rank), chunk.fileId, chunk.position)
+      .limit(limit);
+    if (found.length > 0) return found.map(toPassage);
+  }
 
   const words = fallbackWords(query);
   if (words.length === 0) return [];
   const hits = words.map((word) => sql`(case when ${chunk.text} ilike ${`%${escapeLike(word)}%`} then 1 else 0 end)`);
   const hitCount = sql<number>`(${sql.join(hits, sql` + `)})`;
-  return db
+  const rows = await db
     .select(columns)
     .from(chunk)
     .innerJoin(file, eq(file.id, chunk.fileId))
+    .leftJoin(filePage, onPage)
     .where(and(inScope, sql`${hitCount} > 0`))
     .orderBy(desc(hitCount), chunk.fileId, chunk.position)
     .limit(limit);
+  return rows.map(toPassage);
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { chunkPages } from '../chunks';
-import type { AnswerContext, AnswerEvent } from '../engine';
+import type { AnswerContext, AnswerEvent, AnswerPassage } from '../engine';
 import { splitIntoPages } from '../../ingest/text-pages';
 import { lectureText } from '../test-lecture';
 import { answerQuestion, composeAnswer } from './answer';
 import { createLocalEngine } from './local-engine';
 import { createThreadedLocalEngine } from './threaded-engine';
+import { latexToText, markdownSafe, readableText } from './tutor-text';
 
 const passages = chunkPages(splitIntoPages(lectureText, 900).map((text, index) => ({ pageNumber: index + 1, text }))).map((chunk) => ({
   fileId: 'file-1',
@@ -15,8 +16,16 @@ const passages = chunkPages(splitIntoPages(lectureText, 900).map((text, index) =
 }));
 const context = (history: AnswerContext['history'] = []): AnswerContext => ({ language: 'en', passages, history });
 
-const textOf = (events: AnswerEvent[]) => events.map((event) => (event.type === 'text' ? event.text : '')).join('');
+const fullTextOf = (events: AnswerEvent[]) => events.map((event) => (event.type === 'text' ? event.text : '')).join('');
+/** The answer after its one-line lead-in ("Here is what your documents say about this:"). */
+const textOf = (events: AnswerEvent[]) => fullTextOf(events).replace(/^(?:Here is what your documents say about this:|Das steht in deinen Dokumenten dazu:)\n\n/, '');
 const citationsOf = (events: AnswerEvent[]) => events.flatMap((event) => (event.type === 'citation' ? [event.citation] : []));
+const on = (language: string, ...texts: [page: number, text: string][]): AnswerContext => ({
+  language,
+  history: [],
+  passages: texts.map(([page, text]): AnswerPassage => ({ fileId: 'f', fileName: 'notes.md', page, text })),
+});
+const declined = (events: AnswerEvent[]) => citationsOf(events).length === 0;
 
 async function collect(stream: AsyncIterable<AnswerEvent>) {
   const events: AnswerEvent[] = [];
@@ -24,46 +33,161 @@ async function collect(stream: AsyncIterable<AnswerEvent>) {
   return events;
 }
 
+/** Passages as retrieval hands them over: a physics text with Markdown and LaTeX, a chemistry handout with a table. */
+const physics = on(
+  'en',
+  [
+    4,
+    '## Energy in packets\n\nPhysicists at the time understood that hot objects glow. Heat a piece of iron and it radiates: first a dull red, then orange, then white. The best theoretical predictions diverged from the data at short wavelengths, predicting infinite energy where experiments showed almost none. This embarrassment became known as the "ultraviolet catastrophe."[^planck1901]\n\nMax Planck found the fix by making an assumption he didn\'t entirely believe. He proposed that energy is not emitted continuously, like water from a hose, but in discrete packets---*quanta*---whose size depends on frequency:\n\n$$\nE = h\\nu\n$$',
+  ],
+  [
+    5,
+    'Five years after Planck\'s proposal, Albert Einstein showed that light itself behaves as a stream of particles. His evidence came from the **photoelectric effect**: light knocks electrons out of a metal only above a threshold frequency. Mix hydrogen gas and chlorine gas in a sealed tube and shine a blue lamp at it: a chain reaction starts.',
+  ],
+  [
+    6,
+    '### Real conditions\n\nThe speed of light \\( c \\) is constant. To know the actual energy available, you need the master equation: $$ \\Delta G = \\Delta G^\\circ + RT \\ln Q $$ For an ideal gas, $$ p \\cdot V = n R T $$ holds.',
+  ],
+);
+
+const spectroscopy = on(
+  'en',
+  [
+    9,
+    '### Key Information from MS\n\n| Feature | Information |\n| --- | --- |\n| Molecular ion | Molar mass of the compound |\n| M + 1 peak | Presence of $\\mathrm{C}$-13 (about $1.1\\%$ per C atom) |\n| M + 2 peak | Presence of $\\mathrm{Cl}$ ($3:1$) or $\\mathrm{Br}$ ($1:1$) |',
+  ],
+  [10, '### Nitrogen Rule\n\nIf the molecular ion has an **odd** nominal mass, the compound likely contains an **odd** number of nitrogen atoms.'],
+);
+
+const enolates = on(
+  'en',
+  [2, 'The **thermodynamic enolate** is the "marathoner." It is the product that is the most *stable*. This is almost always the enolate where the double bond is more highly substituted.'],
+  [
+    1,
+    'Through the magic of **resonance**, this negative charge is delocalized, shared with the electronegative oxygen atom of the carbonyl. This shared state, a hybrid between a carbanion and an alkoxide, is called an **enolate**. It is this stabilization that makes the whole process possible.',
+  ],
+);
+
+const solidState = on(
+  'de',
+  [
+    7,
+    '### Rastertunnelmikroskop (STM)\nDas STM basiert auf dem Tunneleffekt der Quantenmechanik. Über ein Piezoröhrchen tastet eine feine Spitze die Oberfläche ab. Es kann nur leitende Materialien messen.\n\n### Rasterkraftmikroskop (AFM)\nDas AFM misst die wirkende Kraft und kann auch nichtleitende Materialien an der Oberfläche vermessen.',
+  ],
+  [3, '### Packungsdichte\nDie meisten Kristalle kristallisieren so, dass sie eine hohe Packungsdichte erreichen. Das kubisch flächenzentrierte Gitter erreicht eine Packungsdichte von 0,74.'],
+);
+
 describe('the local tutor', () => {
-  it('answers "what is meant by" with the sentence that defines the term, not one that leans on its context', () => {
-    const paper = [
-      'Trace trees were originally proposed by Gal and colleagues for dynamic compilers.',
-      'This section explains how a recorded trace is translated to optimized machine code for the trace.',
-      'A trace is a program path, which may cross function call boundaries.',
-    ];
-    const own: AnswerContext = {
-      language: 'en',
-      history: [],
-      passages: paper.map((text, index) => ({ fileId: 'file-2', fileName: 'tracing.pdf', page: index + 3, text })),
-    };
-    const text = textOf(composeAnswer('What is meant by "trace"?', own));
-    expect(text).toMatch(/^Here is what your documents say about this:\n\n> A trace is a program path/);
-  });
-
-  it('quotes the best sentences, the definition first, each quote cited by a marker announced before it', () => {
-    const events = composeAnswer('What is photosynthesis?', context());
+  it('answers a question in the student’s own words from the passage that holds the answer, citing its page', () => {
+    const events = composeAnswer('Why did the old theory fail to explain the light given off by hot objects?', physics);
     const text = textOf(events);
-    expect(text).toMatch(/^Here is what your documents say about this:\n\n> Photosynthesis is the process by which plants turn light energy into chemical energy\./);
-    const quotes = text.split('\n\n> ').slice(1);
-    expect(quotes.length).toBeGreaterThanOrEqual(1);
-    expect(quotes.join(' ').split(/(?<=\.)\s/).length).toBeLessThanOrEqual(4 + 1);
+    expect(text).toContain('The best theoretical predictions diverged from the data at short wavelengths, predicting infinite energy');
+    expect(citationsOf(events).map((citation) => physics.passages[citation.passage]?.page)).toContain(4);
+  });
+
+  it('answers when a rare phrase of the document stands in the question verbatim, though other words do not', () => {
+    const catastrophe = textOf(composeAnswer('What does the ultraviolet catastrophe refer to in the history of physics?', physics));
+    expect(catastrophe).toContain('This embarrassment became known as the "ultraviolet catastrophe."');
+    // …and the sentence it leans on comes first, so the answer says what the embarrassment was.
+    expect(catastrophe.indexOf('predicting infinite energy')).toBeLessThan(catastrophe.indexOf('This embarrassment'));
+    const peak = textOf(composeAnswer('What does the M + 2 peak tell you?', spectroscopy));
+    expect(peak).toMatch(/^M \+ 2 peak: Presence of Cl \(3:1\) or Br \(1:1\)\. \[1\]/);
+  });
+
+  it('declines questions whose subject the passages never name, even when some of their words are there', () => {
+    for (const question of ['What is the Compton effect?', 'How does a nuclear reactor control the chain reaction?', 'What is the capital of France?']) {
+      const events = composeAnswer(question, physics);
+      expect(declined(events), question).toBe(true);
+      expect(textOf(events)).toMatch(/^Your documents don't cover this/);
+    }
+    expect(declined(composeAnswer('What is a Grignard reagent?', spectroscopy))).toBe(true);
+    expect(textOf(composeAnswer('Was ist die Bandlücke eines Halbleiters?', solidState))).toMatch(/^Dazu finde ich nichts in deinen Dokumenten\./);
+  });
+
+  it('leads with the sentence that defines exactly what was asked, before narrower ones', () => {
+    const text = textOf(composeAnswer('What is an enolate?', enolates));
+    // The definition leans on the sentence before it ("This shared state …"), which comes with it; the narrower
+    // "thermodynamic enolate" of the first passage is not the answer.
+    expect(text).toMatch(/^Through the magic of resonance, .* \[1\] This shared state, a hybrid between a carbanion and an alkoxide, is called an enolate\. \[1\]/);
+    expect(text).not.toMatch(/^The thermodynamic enolate/);
+    const meant = on('en', [3, 'Trace trees were proposed by Gal for dynamic compilers.'], [4, 'This section explains how a recorded trace is translated to machine code.'], [5, 'A trace is a program path, which may cross function call boundaries.']);
+    expect(textOf(composeAnswer('What is meant by "trace"?', meant))).toMatch(/^A trace is a program path, which may cross function call boundaries\. \[1\]/);
+  });
+
+  it('composes a few sentences, each followed by the marker of its page’s citation, announced before it', () => {
+    const events = composeAnswer('What did Planck propose?', physics);
+    const text = textOf(events);
+    expect(text).toContain('He proposed that energy is not emitted continuously');
+    const sentences = text.split(/(?<=\[\d\])\s+/);
+    expect(sentences.length).toBeGreaterThanOrEqual(2);
+    expect(sentences.length).toBeLessThanOrEqual(5);
+    for (const sentence of sentences) expect(sentence).toMatch(/[.!?:…"”)] \[\d\]$/);
     const citations = citationsOf(events);
-    expect(citations.length).toBeGreaterThanOrEqual(1);
-    // Marker n appears only after the n-th citation event.
-    const firstMarker = events.findIndex((event) => event.type === 'text' && event.text.includes('[1]'));
-    expect(events.findIndex((event) => event.type === 'citation')).toBeLessThan(firstMarker);
-    expect(passages[citations[0]?.passage ?? -1]?.text).toContain(citations[0]?.quote.slice(0, 40));
+    // One citation per page: two sentences from page 4 share [1].
+    expect(new Set(citations.map((citation) => physics.passages[citation.passage]?.page)).size).toBe(citations.length);
+    expect(text.match(/\[1\]/g)?.length).toBeGreaterThanOrEqual(2);
+    for (const [index] of citations.entries()) {
+      const announced = events.findIndex((event) => event.type === 'citation' && event === events.filter((e) => e.type === 'citation')[index]);
+      const marked = events.findIndex((event) => event.type === 'text' && event.text.includes(`[${index + 1}]`));
+      expect(announced).toBeLessThan(marked);
+    }
   });
 
-  it('answers a question about several things from the sentences that hold them', () => {
-    const text = textOf(composeAnswer('What are the phases of mitosis?', context()));
-    expect(text).toContain('It has four phases: prophase, metaphase, anaphase and telophase.');
-  });
-
-  it('says the documents do not cover a question they do not, in the language of the question', () => {
-    expect(textOf(composeAnswer('What is the capital of France?', context()))).toBe(
-      "Your documents don't cover this, so I can't answer it from them. Ask me about something they discuss — or upload a document that covers this topic.",
+  it('writes Markdown and LaTeX source out as readable text: no escaped stars, no \\( or $$ left', () => {
+    const gas = textOf(composeAnswer('What holds for an ideal gas?', physics));
+    expect(gas).toContain('p · V = nRT');
+    const master = textOf(composeAnswer('What is the master equation for the actual energy available?', physics));
+    expect(master).toContain('ΔG = ΔG° + RT ln Q');
+    const light = textOf(composeAnswer('What is the speed of light?', physics));
+    expect(light).toContain('The speed of light c is constant.');
+    const evidence = textOf(composeAnswer('What was the evidence for photons?', physics));
+    expect(evidence).toContain('photoelectric effect: light knocks electrons');
+    for (const text of [gas, master, light, evidence]) {
+      expect(text).not.toMatch(/\\[*_([$]|\$\$|\*\*|\[\^/);
+    }
+    expect(readableText('A **systematic error** causes _measurements_ to deviate [12].')).toBe('A systematic error causes measurements to deviate.');
+    expect(latexToText('$h \\approx 6.626 \\times 10^{-34}$ J$\\cdot$s and $\\text{H}_2 + \\text{Cl}_2 \\rightarrow 2\\text{HCl}$')).toBe(
+      'h ≈ 6.626 × 10⁻³⁴ J·s and H₂ + Cl₂ → 2HCl',
     );
+  });
+
+  it('keeps document text from becoming markup, links or citation markers', () => {
+    const hostile = on('en', [3, 'The <img src=x onerror=alert(1)> tag, **stars**, `code` and [see here](javascript:alert(1)) show how a sanitizer treats markup [12] as in [3].']);
+    const text = textOf(composeAnswer('How does a sanitizer treat markup?', hostile));
+    expect(text).toContain('The \\<img src=x onerror=alert(1)> tag, stars, code and see here show how a sanitizer treats markup as in. [1]');
+    expect(text.match(/\[\d+\]/g)).toEqual(['[1]']);
+    expect(text).not.toContain('javascript');
+    expect(markdownSafe('1. item * with ~tilde~ and [2]')).toBe('1\\. item ∗ with ∼tilde∼ and (2)');
+  });
+
+  it('quotes verbatim in a blockquote only when the student asks for a quote', () => {
+    const asked = textOf(composeAnswer('Zitiere, was die Notizen zum Rastertunnelmikroskop sagen.', solidState));
+    expect(asked).toMatch(/^Das steht wörtlich in deinen Dokumenten:\n\n> Das STM basiert auf dem Tunneleffekt der Quantenmechanik\./);
+    const plain = textOf(composeAnswer('Was ist ein Rastertunnelmikroskop?', solidState));
+    expect(plain).not.toContain('>');
+    expect(plain).toMatch(/^Das STM basiert auf dem Tunneleffekt der Quantenmechanik\. \[1\]/);
+    expect(textOf(composeAnswer('Was steht wörtlich zum Rasterkraftmikroskop?', solidState))).toMatch(/^Das steht wörtlich in deinen Dokumenten:\n\n> Das AFM misst/);
+  });
+
+  it('answers German as well as English: inflections, compounds and abbreviations the document defines', () => {
+    for (const question of ['Worauf beruht das Prinzip des Rastertunnelmikroskops?', 'Wie funktioniert die Rastertunnelmikroskopie?', 'Worauf basiert das STM?']) {
+      expect(textOf(composeAnswer(question, solidState)), question).toContain('Das STM basiert auf dem Tunneleffekt der Quantenmechanik.');
+    }
+    expect(textOf(composeAnswer('Kann das Mikroskop auch nichtleitende Proben vermessen?', solidState))).toContain('auch nichtleitende Materialien');
+    expect(textOf(composeAnswer('Welche Packungsdichte erreicht das flächenzentrierte Gitter?', solidState))).toContain('Packungsdichte von 0,74');
+  });
+
+  it('reads a slide as its lines: a wrapped sentence joined, a list under its announcing line', () => {
+    const slide = on('de', [5, 'Personenbezogene Daten\nPersonenbezogene Daten ermöglichen,\neine Person zu erkennen.\nQuellen angeben\nZu jeder Abbildung gehören\n• Urheber\n• Titel (wenn vorhanden)\n• Lizenz\n• Quelle']);
+    expect(textOf(composeAnswer('Was sind personenbezogene Daten?', slide))).toMatch(/^Personenbezogene Daten ermöglichen, eine Person zu erkennen\. \[1\]/);
+    expect(textOf(composeAnswer('Welche Angaben gehören zu jeder Abbildung?', slide))).toContain('Zu jeder Abbildung gehören: Urheber, Titel (wenn vorhanden), Lizenz, Quelle. [1]');
+  });
+
+  it('answers from the test lecture: a definition first, a list of phases, in the question’s language', () => {
+    expect(textOf(composeAnswer('What is photosynthesis?', context()))).toMatch(/^Photosynthesis is the process by which plants turn light energy into chemical energy\. \[1\]/);
+    expect(textOf(composeAnswer('What are the phases of mitosis?', context()))).toContain('It has four phases: prophase, metaphase, anaphase and telophase.');
+    expect(fullTextOf(composeAnswer('What is photosynthesis?', context()))).toMatch(/^Here is what your documents say about this:\n\nPhotosynthesis is/);
+    expect(fullTextOf(composeAnswer('Was ist die Photosynthese?', context()))).toMatch(/^Das steht in deinen Dokumenten dazu:\n\nPhotosynthesis is the process/);
     expect(textOf(composeAnswer('Wie heißt die Hauptstadt von Frankreich?', context()))).toMatch(/^Dazu finde ich nichts in deinen Dokumenten\./);
     expect(citationsOf(composeAnswer('Who invented the telephone in 1876?', context()))).toEqual([]);
   });
@@ -74,29 +198,9 @@ describe('the local tutor', () => {
     expect(textOf(followUp)).toContain('Chlorophyll is the green pigment that absorbs light in the chloroplasts.');
   });
 
-  it('quotes document text as text: markdown, HTML and reference brackets cannot become markup or markers', () => {
-    const hostile = [{ fileId: 'f', fileName: 'x.txt', page: 3, text: 'The <img src=x onerror=alert(1)> tag, **stars**, `code` and $x$ show how a sanitizer treats markup [12].' }];
-    const text = textOf(composeAnswer('How does a sanitizer treat markup?', { language: 'en', passages: hostile, history: [] }));
-    expect(text).toContain('\\<img src=x onerror=alert(1)\\>');
-    expect(text).toContain('\\*\\*stars\\*\\*, \\`code\\` and \\$x\\$');
-    expect(text).not.toContain('[12]');
-    expect(text.endsWith('[1]')).toBe(true);
-  });
-
-  it('drops a heading glued to a quoted sentence and marks a sentence cut off by its passage', () => {
-    const pdf = [
-      { fileId: 'f', fileName: 'paper.pdf', page: 7, text: 'Trace Tree Optimization This section explains how a recorded trace is translated to machine code.' },
-      { fileId: 'f', fileName: 'paper.pdf', page: 8, text: 'inlined parts of outer loops within the inner loops of the recorded trace (because' },
-    ];
-    const text = textOf(composeAnswer('How is a recorded trace translated?', { language: 'en', passages: pdf, history: [] }));
-    expect(text).toContain('> This section explains how a recorded trace is translated to machine code. [1]');
-    const cut = textOf(composeAnswer('What are outer loops in the recorded trace?', { language: 'en', passages: pdf.slice(1), history: [] }));
-    expect(cut).toContain('> …inlined parts of outer loops within the inner loops of the recorded trace (because… [1]');
-  });
-
   it('streams the answer in chunks of a few words, paced, and stops when aborted', async () => {
     const events = await collect(answerQuestion('What is photosynthesis?', context(), { chunkMs: 0 }));
-    expect(textOf(events)).toBe(textOf(composeAnswer('What is photosynthesis?', context())));
+    expect(fullTextOf(events)).toBe(fullTextOf(composeAnswer('What is photosynthesis?', context())));
     const texts = events.filter((event) => event.type === 'text');
     expect(texts.length).toBeGreaterThan(10);
     for (const event of texts) expect(event.text.trim().split(/\s+/).length).toBeLessThanOrEqual(2);

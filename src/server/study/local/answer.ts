@@ -1,137 +1,69 @@
-import type { AnswerContext, AnswerEvent, AnswerPassage, EngineCallOptions } from '../engine';
+import type { AnswerContext, AnswerEvent, EngineCallOptions } from '../engine';
 import { notCoveredAnswer } from '../engine';
 import { detectLanguage } from './language';
 import { sentencesOf } from './nlp';
-import type { Token } from './nlp';
 import { compareText } from './order';
-import { stopWords } from './stopwords';
+import { unitsOf, type Unit } from './tutor-passages';
+import { bestMatch, fold, keysOf, matchDegree, questionTerms, type QuestionTerm } from './tutor-terms';
+import { markdownSafe } from './tutor-text';
 
 /**
- * The local engine's tutor (issue 5): an extractive answer. The passages' sentences are ranked against the question's
- * content words (lemmas, light stemming, stop words and asking words left out, rarer words weighing more); the two to
- * four best are quoted and cited. When no sentence covers enough of the question, the answer says the documents do
- * not cover it — it never makes anything up. Deterministic; streamed in small chunks so it reads as it arrives.
+ * The local engine's tutor (issues 5, 18): answers as a careful teacher would from the retrieved passages, offline and
+ * deterministic. The passages are read as units (sentences, list items, table rows) under their headings
+ * (tutor-passages.ts), in readable text (tutor-text.ts). Whether they answer the question is judged on a unit with its
+ * neighbours and its heading, weighing the question's distinctive words (names, abbreviations, long compounds,
+ * numbers) above generic ones (tutor-terms.ts); a question whose subject the passages never name is declined.
+ * The answer is a few composed sentences — the one defining what was asked first, then up to three supporting facts —
+ * each followed by the marker of its page's citation. Verbatim quotes (a blockquote) only when the student asks for
+ * a quote. Streamed in small chunks so it reads as it arrives.
  */
 
-/** Words that ask rather than name what is asked about ("explain", "what does … mean"). */
-const askingWords = new Set(
-  `explain explained explanation describe description define definition meaning mean means meant tell say says said
-  give list summarize summarise summary summaries example examples document documents text texts lecture please
-  understand know difference differences work works role happen happens happened called call refer refers important
-  erkläre erklären erklärung beschreibe beschreiben definiere definieren definition bedeutet bedeutung bedeuten heißt
-  gib nenne zusammenfassung fasse zusammen beispiel beispiele dokument dokumente text texte vorlesung bitte verstehe
-  unterschied unterschiede funktioniert funktionieren rolle passiert versteht wichtig`.split(/\s+/),
-);
+/** "X is a …", "X are …", "X refers to …", "X ist ein …": the verb of a definition after its subject. */
+const definingVerb =
+  /^(?:is|are|was|were|refers|means|denotes|describes|represents|ist|sind|war|bezeichnet|beschreibt|bedeutet|heißt|heisst|nennt|basiert|besteht|versteht)$/i;
+/** "… is called X", "… became known as X", "… heißt X", "… nennt man X": a definition naming its term last. */
+const namingPhrase =
+  /\b(?:is|are|was|were|be|been)\s+(?:called|termed|named|known\s+as|referred\s+to\s+as|defined\s+as)\b|\bbecame\s+known\s+as\b|\bwe\s+call\b|\b(?:heißt|heisst|hei[ßs]en|nennt\s+man|bezeichnet\s+man|genannt|bezeichnet\s+als)\b/i;
+/** Sentences leaning on the one before ("This …", "It …"): read with it. */
+const continuation = /^(?:this|these|that|those|it|its|they|their|such|here|he|she|his|her|dies|diese[rsnm]?|dieses|er|sie|es|dabei|dadurch|damit|hierbei|deshalb|daher)\b/i;
+/** "quote", "zitiere", "wörtlich", "what exactly does it say": the student wants the document's own words. */
+const quoteRequest =
+  /\b(?:quote|quotes|quoting|quotation|verbatim|word\s+for\s+word|exact\s+(?:words|wording|text)|what\s+exactly\s+does\s+(?:it|the\s+\w+|\w+)\s+say|zitier\w*|zitat\w*|wörtlich\w*|woertlich\w*|genauen?\s+wortlaut|was\s+genau\s+steht)\b/i;
 
-/** Sentences that continue the one before ("It …", "This …") are quoted with it, or not at all. */
-/** "X is a …", "X are …", "X refers to …", "X ist ein …": the shape of a definition, after its subject. */
-const definitional = /^[^,;:.]{1,80}?\s(?:is|are|was|refers to|means|denotes|describes|ist|sind|bezeichnet|beschreibt|bedeutet)\s(?:a|an|the|one|ein|eine|der|die|das)?\b/i;
-const continuation = /^(?:this|these|it|its|they|their|such|dies|diese[rsnm]?|er|sie|es|dabei|dadurch)\b/i;
-
-/** A quote's sentences, at most. */
-const MAX_QUOTES = 4;
-/** How much of the question's weight the best sentence must cover for an answer. */
+/** How much of the question a unit with its neighbours and heading must cover to answer; with strong evidence less. */
 const MIN_COVERAGE = 0.5;
+const MIN_COVERAGE_WITH_EVIDENCE = 0.3;
+/** A question naming a subject the passages never mention is declined unless the rest is this well covered. */
+const OVERRIDE_MISSING_SUBJECT = 0.75;
+/** Supporting sentences after the first, and the answer's length they may fill. */
+const MAX_SUPPORT = 3;
+const MAX_ANSWER_CHARS = 900;
 /** Streaming: words per chunk and the pause between chunks. */
 const WORDS_PER_CHUNK = 1;
 export const ANSWER_CHUNK_MS = 30;
 
-interface Candidate {
-  passage: number;
-  position: number;
-  text: string;
-  terms: Set<string>;
-  /** The forms of the sentence's first content word: what it is about, most often. */
-  lead: string[];
-  coverage: number;
-  score: number;
-}
-
 const baseLanguage = (tag: string) => (tag.trim().split(/[-_]/)[0] ?? '').toLowerCase() || 'en';
-
-/** A word's key for matching: its lemma with common endings cut, so "Pflanzen" meets "Pflanze" and "loops" "loop". */
-function stem(word: string, language: string): string {
-  const endings = language === 'de' ? /(?:ern|en|er|es|em|e|n|s)$/ : /(?:ing|ed|es|s|e)$/;
-  const cut = word.replace(endings, '');
-  return cut.length >= 4 ? cut : word;
-}
-
-/**
- * The content words of a sentence's tokens: each as its stem, and the stem of its surface form where the lemma differs
- * (wink reads "mitochondria" as "mitochondrion" in one sentence and keeps it in the next).
- */
-function stemsOf(tokens: readonly Token[], language: string, exclude: ReadonlySet<string>): string[][] {
-  return tokens
-    .filter((token) => /\p{L}{2}|\p{N}{2}/u.test(token.text) && !exclude.has(token.lower) && !exclude.has(token.lemma))
-    .map((token) => [...new Set([stem(token.lemma.toLowerCase(), language), stem(token.lower, language)])]);
-}
-
-function termsOf(text: string, language: string, exclude: ReadonlySet<string>): string[][] {
-  return sentencesOf(text, language).flatMap((sentence) => stemsOf(sentence.tokens, language, exclude));
-}
-
-/** Two stems match when equal, or when one begins the other and both are long (German compounds, "compil-er"). */
-function matchesStem(term: string, terms: ReadonlySet<string>): boolean {
-  if (terms.has(term)) return true;
-  if (term.length < 5) return false;
-  for (const other of terms) {
-    if (other.length >= 5 && (other.startsWith(term) || term.startsWith(other))) return true;
-  }
-  return false;
-}
-
-/** A question's word (its forms) is in a sentence when any of its forms matches. */
-function matches(forms: readonly string[], terms: ReadonlySet<string>): boolean {
-  return forms.some((form) => matchesStem(form, terms));
-}
-
-/** A heading a PDF's text glued to the sentence after it ("Trace Tree Optimization This section explains …"). */
-const gluedHeading =
-  /^(?:\d+(?:\.\d+)*\.?\s+)?(?:[\p{Lu}][\p{L}\p{N}'’-]*\s+){1,6}(?=(?:This|These|The|In|We|Our|It|A|An|Die|Der|Das|Dies|Diese|Ein|Eine|Wir|Im)\s)/u;
-
-/** A sentence as it is quoted: a glued heading dropped, a cut-off start or end marked with an ellipsis. */
-function shownText(text: string): string {
-  const trimmed = text.replace(gluedHeading, '').trim();
-  const start = /^[\p{Ll}]/u.test(trimmed) ? '…' : '';
-  const end = /[.!?:;"”’)\]]$/.test(trimmed) ? '' : '…';
-  return `${start}${quoteText(trimmed)}${end}`;
-}
-
-/** Whether a sentence is whole: it starts as a sentence starts and ends as one ends. */
-const isWhole = (text: string) => /^["“„‘'(]?[\p{Lu}\p{N}]/u.test(text) && /[.!?"”’)]$/.test(text);
-
-/** Document text quoted in markdown stays text: markdown and HTML characters escaped, reference brackets dropped. */
-function quoteText(text: string): string {
-  return text
-    .replace(/\s*\[\d+(?:\s*[,–-]\s*\d+)*\]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\\`*_[\]{}<>#|~$]/g, (char) => `\\${char}`)
-    .replace(/^(\d+)([.)])/, '$1\\$2')
-    .replace(/^([-+=])/, '\\$1');
-}
 
 interface Wording {
   intro: string;
+  quoteIntro: string;
   askAboutDocuments: string;
 }
 
 const wordings: Record<'en' | 'de', Wording> = {
   en: {
     intro: 'Here is what your documents say about this:',
+    quoteIntro: 'Here is what your documents say, word for word:',
     askAboutDocuments:
-      "Ask me a question about your documents — about a term, an idea or a topic they discuss — and I'll answer with quotes and the pages they come from.",
+      "Ask me a question about your documents — about a term, an idea or a topic they discuss — and I'll answer from them, with the pages I draw on.",
   },
   de: {
     intro: 'Das steht in deinen Dokumenten dazu:',
+    quoteIntro: 'Das steht wörtlich in deinen Dokumenten:',
     askAboutDocuments:
-      'Stell mir eine Frage zu deinen Dokumenten – zu einem Begriff, einer Idee oder einem Thema daraus – und ich antworte mit Zitaten und den Seiten, von denen sie stammen.',
+      'Stell mir eine Frage zu deinen Dokumenten – zu einem Begriff, einer Idee oder einem Thema daraus – und ich antworte daraus, mit den Seiten, auf die ich mich stütze.',
   },
 };
-
-function wordingFor(language: string): Wording {
-  return language === 'de' ? wordings.de : wordings.en;
-}
 
 /** The question's language when its words tell (English or German); the course's otherwise. */
 function answerLanguage(question: string, courseLanguage: string): 'en' | 'de' {
@@ -139,126 +71,355 @@ function answerLanguage(question: string, courseLanguage: string): 'en' | 'de' {
   return detected === 'de' ? 'de' : 'en';
 }
 
-/** Every sentence of the passages with its content words. */
-function candidatesOf(passages: readonly AnswerPassage[], language: string, exclude: ReadonlySet<string>): Candidate[] {
-  const candidates: Candidate[] = [];
-  passages.forEach((passage, index) => {
-    // Each line of a passage is a paragraph of its own (a heading, a list item): sentences never run across lines.
-    const sentences = passage.text.split('\n').flatMap((line) => sentencesOf(line, language));
-    sentences.forEach((sentence, position) => {
-      const text = sentence.text.trim();
-      if (text.length < 20 || !/\p{L}{3}/u.test(text)) return;
-      const stems = stemsOf(sentence.tokens, language, exclude);
-      candidates.push({ passage: index, position, text, terms: new Set(stems.flat()), lead: stems[0] ?? [], coverage: 0, score: 0 });
-    });
-  });
-  // A sentence continued by the next ("Mitosis is … It has four phases …") answers with it: it covers both's words.
-  for (const [index, candidate] of candidates.entries()) {
-    const next = candidates[index + 1];
-    if (next && next.passage === candidate.passage && next.position === candidate.position + 1 && continuation.test(next.text)) {
-      candidate.terms = new Set([...candidate.terms, ...next.terms]);
+/** Abbreviations the passages define ("Rastertunnelmikroskop (STM)", "Lithium Diisopropylamide (LDA)"): both ways. */
+function abbreviations(units: readonly Unit[], language: string): Map<string, string[]> {
+  const synonyms = new Map<string, string[]>();
+  const add = (from: string[], to: string[]) => {
+    for (const key of from) synonyms.set(key, [...new Set([...(synonyms.get(key) ?? []), ...to])]);
+  };
+  for (const unit of units) {
+    for (const text of [unit.text, unit.heading ?? '']) {
+      for (const match of text.matchAll(/((?:[\p{L}][\p{L}-]*\s+){0,3}[\p{L}][\p{L}-]*)\s*\((\p{Lu}[\p{Lu}\p{N}]{1,5})\)/gu)) {
+        const words = (match[1] ?? '').split(/\s+/);
+        const abbreviation = match[2] ?? '';
+        // The long form: the words whose initials spell the abbreviation, else the one word before it (a compound).
+        const initials = abbreviation.toLowerCase();
+        let long = words.slice(-initials.length);
+        if (long.map((word) => word[0]?.toLowerCase()).join('') !== initials) long = words.slice(-1);
+        const longKeys = long.flatMap((word) => keysOf({ lower: word.toLowerCase(), lemma: word.toLowerCase() }, language));
+        const shortKeys = keysOf({ lower: abbreviation.toLowerCase(), lemma: abbreviation.toLowerCase() }, language);
+        add(shortKeys, longKeys);
+        if (long.length === 1) add(longKeys, shortKeys);
+      }
     }
   }
-  return candidates;
+  return synonyms;
 }
 
-/** The question's words with their weights: rarer among the passages' sentences weighs more; absent weighs most. */
-function weighTerms(asked: readonly string[][], candidates: readonly Candidate[]): { forms: string[]; weight: number }[] {
-  const count = Math.max(1, candidates.length);
-  const unique = new Map(asked.map((forms) => [forms[0] ?? '', forms]));
-  return [...unique.values()].map((forms) => {
-    const frequency = candidates.filter((candidate) => matches(forms, candidate.terms)).length;
-    return { forms, weight: Math.log(1 + count / Math.max(0.5, frequency)) };
+interface Judged {
+  unit: Unit;
+  /** The unit alone: how much of the question it holds (0–1). */
+  own: number;
+  /** The unit with its neighbours and heading. */
+  window: number;
+  /** A distinctive word or a two-word phrase of the question found in it (or its heading) verbatim. */
+  evidence: boolean;
+  defines: number;
+  score: number;
+}
+
+/** The degree to which a term is in a unit: in its words, else in its heading or neighbours (a little less). */
+function degreeIn(term: QuestionTerm, keys: ReadonlySet<string>): number {
+  return bestMatch(term.keys, keys);
+}
+
+/** Whether two adjacent question terms stand next to each other in the unit ("kinetic product", "M + 2 peak"). */
+function phraseIn(first: QuestionTerm, second: QuestionTerm, sequence: readonly string[][]): boolean {
+  for (let index = 0; index < sequence.length; index++) {
+    const here = sequence[index] ?? [];
+    if (!first.keys.some((key) => here.some((other) => matchDegree(key, other) >= 0.85))) continue;
+    for (let step = 1; step <= 2; step++) {
+      const next = sequence[index + step] ?? [];
+      if (second.keys.some((key) => next.some((other) => matchDegree(key, other) >= 0.85))) return true;
+      if (next.length > 0) break;
+    }
+  }
+  return false;
+}
+
+const definitionStop = new Set(['the', 'a', 'an', 'der', 'die', 'das', 'ein', 'eine', 'einer', 'eines', 'so', 'called', 'so-called']);
+
+/**
+ * How well the unit defines what was asked (0–1): "X is …", "… is called X", "X: …" (a table row, a label). A
+ * definition of exactly the asked term (nothing else in the defined phrase) counts fully; one of a narrower term
+ * ("The thermodynamic enolate is …" for "What is an enolate?") half.
+ */
+function definesTerm(unit: Unit, nouns: readonly QuestionTerm[]): number {
+  if (nouns.length === 0) return 0;
+  const asked = (word: string) => {
+    const key = fold(word);
+    return nouns.some((noun) => noun.keys.some((other) => matchDegree(other, key) >= 0.7 || key.startsWith(other)));
+  };
+  const strength = (phrase: string[]) => {
+    const content = phrase.filter((word) => /\p{L}{2}/u.test(word) && !definitionStop.has(word.toLowerCase()));
+    if (!content.some(asked)) return 0;
+    return content.every(asked) ? 1 : 0.5;
+  };
+  const words = (text: string) => text.split(/[^\p{L}\p{N}-]+/u).filter(Boolean);
+  const colon = unit.text.indexOf(':');
+  if (colon > 0 && colon < 60) {
+    const label = strength(words(unit.text.slice(0, colon)));
+    if (label > 0) return label;
+  }
+  // The term among the first words, a defining verb soon after it.
+  const tokens = unit.tokens;
+  const verb = tokens.findIndex((token, index) => index > 0 && index < 9 && definingVerb.test(token.text));
+  if (verb > 0) {
+    const subject = strength(tokens.slice(0, verb).map((token) => token.text));
+    if (subject > 0) return subject;
+  }
+  // "… is called an enolate", "… became known as the ultraviolet catastrophe".
+  const naming = namingPhrase.exec(unit.text);
+  if (naming) {
+    const after = unit.text.slice(naming.index + naming[0].length).split(/[.,;:!?()]/)[0] ?? '';
+    return strength(words(after).slice(0, 5));
+  }
+  return 0;
+}
+
+/** "Why …?", "Warum …?": a sentence giving a reason answers it ("Because …", "… due to …", "…, weil …"). */
+const asksWhy = /^\s*(?:why|warum|wieso|weshalb|weswegen)\b/i;
+const givesReason = /\b(?:because|since|due\s+to|owing\s+to|so\s+that|therefore|thus|hence|leads?\s+to|causes?|weil|da\s|denn|deshalb|daher|dadurch|wegen|aufgrund|sodass|führt\s+zu)\b/i;
+
+function judge(units: readonly Unit[], terms: readonly QuestionTerm[], passageCount: number, question: string): Judged[] {
+  const total = terms.reduce((sum, term) => sum + term.weight, 0) || 1;
+  const nouns = terms.filter((term) => term.noun && !term.answerType);
+  const definitionNouns = nouns.length > 0 ? nouns : terms;
+  const why = asksWhy.test(question);
+  return units.map((unit, index) => {
+    const before = units[index - 1]?.passage === unit.passage ? units[index - 1] : undefined;
+    const after = units[index + 1]?.passage === unit.passage ? units[index + 1] : undefined;
+    const neighbours = [before, after].filter((other): other is Unit => other !== undefined);
+    // A sentence leaning on the one before ("He proposed …") is about what that one names.
+    const antecedent = continuation.test(unit.text) || /^(?:he|she|er)\b/i.test(unit.text) ? before : undefined;
+    // An item or table row is about its heading ("To favour the kinetic enolate: … LDA …").
+    const headingShare = unit.kind === 'sentence' ? 0.5 : 0.9;
+    let own = 0;
+    let window = 0;
+    let evidence = false;
+    for (const term of terms) {
+      const inUnit = degreeIn(term, unit.keys);
+      const inHeading = degreeIn(term, unit.headingKeys);
+      const inNeighbours = Math.max(0, ...neighbours.map((other) => degreeIn(term, other.keys)));
+      const inAntecedent = antecedent ? 0.8 * degreeIn(term, antecedent.keys) : 0;
+      own += term.weight * Math.max(inUnit, headingShare * inHeading, inAntecedent);
+      window += term.weight * Math.max(inUnit, 0.9 * inHeading, 0.75 * inNeighbours);
+      if (term.distinctive && Math.max(inUnit, inHeading) >= 0.85) evidence = true;
+    }
+    for (let at = 0; at + 1 < terms.length && !evidence; at++) {
+      const first = terms[at];
+      const second = terms[at + 1];
+      if (!first || !second || second.index - first.index > 3 || first.weight < 0.5 || second.weight < 0.5) continue;
+      if (phraseIn(first, second, unit.sequence)) evidence = true;
+    }
+    own /= total;
+    window /= total;
+    const defines = definesTerm(unit, definitionNouns);
+    const length = unit.text.length;
+    // Fragments ("Kovalente Bindung"), questions the text asks itself ("Why?") and bare formulas answer little alone.
+    const fragment = unit.kind === 'sentence' && (length < 30 || unit.text.split(/\s+/).length < 4) && !/[.!]$/.test(unit.text);
+    const asks = /\?$/.test(unit.text);
+    const fit = (length < 30 ? 0.9 : length > 450 ? 0.85 : 1) * (fragment ? 0.6 : 1) * (asks ? 0.5 : 1);
+    // Retrieval ranks passages best first: a small nudge towards its order breaks ties.
+    const rank = 0.04 * (1 - unit.passage / Math.max(1, passageCount));
+    const reason = why && givesReason.test(unit.text) ? 0.1 : 0;
+    const score = (0.6 * own + 0.4 * window) * fit * (unit.scaffolding ? 0.8 : 1) + 0.2 * defines + rank + reason + (unit.kind === 'formula' ? -0.1 : 0);
+    return { unit, own, window, evidence, defines, score };
   });
 }
 
-function score(candidates: Candidate[], weights: { forms: string[]; weight: number }[], passageCount: number): void {
-  const total = weights.reduce((sum, entry) => sum + entry.weight, 0);
-  for (const candidate of candidates) {
-    let covered = 0;
-    for (const { forms, weight } of weights) if (matches(forms, candidate.terms)) covered += weight;
-    candidate.coverage = total > 0 ? covered / total : 0;
-    const length = candidate.text.length;
-    const fit = (length < 40 ? 0.85 : length > 400 ? 0.8 : 1) * (isWhole(candidate.text) ? 1 : 0.85);
-    // Passages come best first from retrieval: a small nudge towards its order breaks ties.
-    const rank = 0.04 * (1 - candidate.passage / Math.max(1, passageCount));
-    // A sentence whose subject is what was asked about ("Photosynthesis is …") answers it better than a mention.
-    const about = candidate.lead.length > 0 && weights.some(({ forms }) => matches(forms, new Set(candidate.lead))) ? 0.12 : 0;
-    // …and one that defines it ("A trace is a program path …") better still; one leaning on what came before
-    // ("This section explains …") reads badly on its own.
-    const defines = about > 0 && definitional.test(candidate.text) ? 0.15 : 0;
-    const leans = continuation.test(candidate.text) ? 0.1 : 0;
-    candidate.score = candidate.coverage * fit + rank + about + defines - leans;
+/**
+ * The question's subject: the first run of nouns (with their adjectives) that is not the kind of answer asked for —
+ * "nuclear reactor" in "How does a nuclear reactor control the chain reaction?", "Compton effect" in "What is the
+ * Compton effect?".
+ */
+function subjectOf(terms: readonly QuestionTerm[]): QuestionTerm[] {
+  const start = terms.findIndex((term) => term.noun && !term.answerType);
+  if (start < 0) return [];
+  let first = start;
+  while (first > 0) {
+    const before = terms[first - 1];
+    const current = terms[first];
+    if (!before || !current || current.index - before.index > 2 || before.answerType || before.weight < 0.7) break;
+    first--;
   }
+  const group: QuestionTerm[] = [];
+  for (let index = first; index < terms.length; index++) {
+    const term = terms[index];
+    const previous = terms[index - 1];
+    if (!term) break;
+    if (index > first && previous && term.index - previous.index > 2) break;
+    if (index > start && !term.noun) break;
+    group.push(term);
+  }
+  return group;
 }
 
-function overlap(a: Set<string>, b: Set<string>): number {
+/** Whether the passages answer the question at all, judged on the best unit with its neighbours and heading. */
+function covers(judged: readonly Judged[], terms: readonly QuestionTerm[], units: readonly Unit[]): boolean {
+  const best = [...judged].sort((a, b) => b.window - a.window)[0];
+  if (!best) return false;
+  const found = (term: QuestionTerm) => Math.max(0, ...units.map((unit) => Math.max(degreeIn(term, unit.keys), degreeIn(term, unit.headingKeys))));
+  // How many units hold a term: a word in nearly every unit is the document's topic, not a pinpoint.
+  const spread = (term: QuestionTerm) => units.filter((unit) => degreeIn(term, unit.keys) >= 0.85).length;
+  // A subject the passages never name, or a distinctive word of the question they never hold (a name, an
+  // abbreviation, a long compound): they do not address the question's topic, unless nearly all else is there.
+  const subject = new Set(subjectOf(terms));
+  const missing = terms.filter((term) => term.noun && !term.answerType && (term.distinctive || subject.has(term)) && term.weight >= 0.9 && found(term) < 0.7);
+  if (missing.length > 0 && best.window < OVERRIDE_MISSING_SUBJECT) {
+    // Only a subject phrased in other words is forgiven, when a rare word of the document pinpoints the passage.
+    const pinpoint =
+      missing.every((term) => !term.distinctive) &&
+      terms.some((term) => term.distinctive && found(term) >= 0.85 && spread(term) <= Math.max(3, units.length / 4));
+    if (!pinpoint) return false;
+  }
+  const strongest = judged.filter((entry) => entry.window >= MIN_COVERAGE_WITH_EVIDENCE && entry.evidence);
+  return best.window >= MIN_COVERAGE - 1e-9 || strongest.length > 0;
+}
+
+const overlap = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
   let shared = 0;
-  for (const term of a) if (b.has(term)) shared++;
+  for (const key of a) if (b.has(key)) shared++;
   return shared / Math.max(1, Math.min(a.size, b.size));
+};
+
+/** The units to answer with: the lead (a definition of what was asked where the passages hold one), then support. */
+function choose(judged: Judged[], units: readonly Unit[], question: string): Unit[] {
+  const ranked = [...judged].sort(
+    (a, b) => b.score - a.score || a.unit.passage - b.unit.passage || a.unit.position - b.unit.position || compareText(a.unit.text, b.unit.text),
+  );
+  const top = ranked[0];
+  if (!top) return [];
+  const lead = top.unit;
+  const chosen: Unit[] = [];
+  const leadIndex = units.indexOf(lead);
+  const before = units[leadIndex - 1];
+  const next = units[leadIndex + 1];
+  // A lead leaning on the sentence before it ("This embarrassment became known as …", "He proposed …", "… for this
+  // work") is read after that sentence.
+  const leans = continuation.test(lead.text) || /\b(?:this|these|that|diese[rsnm]?|dieses)\s+\p{L}+/iu.test(lead.text.slice(0, 80));
+  if (leans && before && before.passage === lead.passage && before.kind !== 'formula' && !/\?$/.test(before.text)) chosen.push(before);
+  chosen.push(lead);
+  // …and one its next sentence continues ("It has four phases …"), or an announcing one ("… tells you the direction:").
+  // A short lead is read with the sentences after it in its paragraph ("Physicists knew hot objects glow. … The
+  // best predictions diverged …"): a teacher gives the context with the point.
+  let leadLength = lead.text.length;
+  for (let step = 1; leadLength < (step === 1 ? 100 : 200) && step <= 3; step++) {
+    const following = units[leadIndex + step];
+    if (!following || following.passage !== lead.passage || following.heading !== lead.heading || following.kind !== 'sentence') break;
+    if (/\?$/.test(following.text) || following.scaffolding) break;
+    if (leadLength + following.text.length > 400) break;
+    chosen.push(following);
+    leadLength += following.text.length;
+  }
+  const listFollows = next?.kind === 'item' && /^(?:zum beispiel|beispiele?|for example|examples?|e\.g\.|z\.\s?b\.)\b/i.test(next.text);
+  if (next && !chosen.includes(next) && next.passage === lead.passage && (continuation.test(next.text) || /:$/.test(lead.text) || listFollows) && next.text.length < 400) chosen.push(next);
+  const support = ranked
+    .slice(1)
+    .filter((entry) => !chosen.includes(entry.unit) && entry.unit.kind !== 'formula' && !/\?$/.test(entry.unit.text))
+    .map((entry) => {
+      const adjacent = entry.unit === next;
+      const samePassage = entry.unit.passage === lead.passage;
+      const reason = asksWhy.test(question) && givesReason.test(entry.unit.text) ? 0.15 : 0;
+      return { entry, value: entry.own + (adjacent ? 0.25 : 0) + (samePassage ? 0.05 : 0) + reason };
+    })
+    .filter(({ value }) => value >= 0.4)
+    .sort((a, b) => b.value - a.value || a.entry.unit.passage - b.entry.unit.passage || a.entry.unit.position - b.entry.unit.position);
+  let length = chosen.reduce((sum, unit) => sum + unit.text.length, 0);
+  const supporting: Unit[] = [];
+  for (const { entry } of support) {
+    if (supporting.length >= MAX_SUPPORT) break;
+    if (length + entry.unit.text.length > MAX_ANSWER_CHARS) continue;
+    if ([...chosen, ...supporting].some((taken) => overlap(taken.keys, entry.unit.keys) >= 0.8)) continue;
+    supporting.push(entry.unit);
+    length += entry.unit.text.length;
+    // A supporting sentence continued by the next ("Max Planck found the fix … He proposed …") brings it along.
+    const following = units[units.indexOf(entry.unit) + 1];
+    if (following && following.passage === entry.unit.passage && continuation.test(following.text) && !chosen.includes(following) && !supporting.includes(following) && supporting.length < MAX_SUPPORT && length + following.text.length <= MAX_ANSWER_CHARS) {
+      supporting.push(following);
+      length += following.text.length;
+    }
+  }
+  // Supporting facts in reading order: the lead's passage first, then the others as retrieval ranked them.
+  supporting.sort((a, b) => (a.passage === lead.passage ? 0 : 1) - (b.passage === lead.passage ? 0 : 1) || a.passage - b.passage || a.position - b.position);
+  return [...chosen, ...supporting];
 }
 
-/** The 2–4 sentences to quote: the best, the next ones close to it, a continuation of the best, no near-repeats. */
-function choose(candidates: Candidate[]): Candidate[] {
-  const ranked = [...candidates].sort(
-    (a, b) => b.score - a.score || a.passage - b.passage || a.position - b.position || compareText(a.text, b.text),
-  );
-  const best = ranked[0];
-  if (!best || best.coverage < MIN_COVERAGE - 1e-9) return [];
-  const chosen: Candidate[] = [best];
-  const next = candidates.find((candidate) => candidate.passage === best.passage && candidate.position === best.position + 1);
-  if (next && continuation.test(next.text) && next.text.length < 320) chosen.push(next);
-  for (const candidate of ranked.slice(1)) {
-    if (chosen.length >= MAX_QUOTES) break;
-    if (chosen.includes(candidate)) continue;
-    const enough = candidate.score >= best.score * 0.6 || (chosen.length < 2 && candidate.coverage >= MIN_COVERAGE - 1e-9);
-    if (!enough) break;
-    if (chosen.some((taken) => overlap(taken.terms, candidate.terms) >= 0.8)) continue;
-    chosen.push(candidate);
-  }
-  return chosen;
+/** A unit as it stands in the answer: readable, safe in Markdown, marked where its passage cut it off. */
+function shown(unit: Unit): string {
+  let text = unit.text.replace(/\s+/g, ' ').trim();
+  if (unit.kind === 'sentence' && /^[\p{Ll}]/u.test(text) && !/^[\p{Ll}]\p{Lu}/u.test(text)) text = `…${text}`;
+  if (unit.kind === 'sentence' ? !/[.!?:;…"”’)\]]$/.test(text) : !/[.!?…]["”’]?$/.test(text)) text = unit.kind === 'sentence' ? `${text}…` : `${text}.`;
+  return markdownSafe(text);
 }
 
 /** The whole answer as events, before it is cut into chunks for streaming. */
 export function composeAnswer(question: string, context: AnswerContext): AnswerEvent[] {
   const language = answerLanguage(question, context.language);
-  const wording = wordingFor(language);
+  const wording = wordings[language];
   const passageLanguage = detectLanguage(
     context.passages.map((passage) => passage.text),
     baseLanguage(context.language),
   );
-  const exclude = new Set([...stopWords('en'), ...stopWords('de'), ...askingWords]);
-  let asked = termsOf(question, passageLanguage, exclude);
+  const termsOf = (text: string) =>
+    questionTerms(
+      sentencesOf(text, language).flatMap((sentence) => sentence.tokens),
+      passageLanguage,
+    );
+  let terms = termsOf(question);
   // A follow-up without words of its own ("Why?", "Tell me more") is about the question before it.
-  if (asked.length === 0) {
+  if (terms.length === 0) {
     const previous = [...context.history].reverse().find((turn) => turn.role === 'user');
-    if (previous) asked = termsOf(previous.content, passageLanguage, exclude);
+    if (previous) terms = termsOf(previous.content);
   }
-  if (asked.length === 0) return [{ type: 'text', text: wording.askAboutDocuments }];
+  if (terms.length === 0) return [{ type: 'text', text: wording.askAboutDocuments }];
 
-  const candidates = candidatesOf(context.passages, passageLanguage, exclude);
-  score(candidates, weighTerms(asked, candidates), context.passages.length);
-  const chosen = choose(candidates);
+  // Fragments of a few words answer nothing; exercises and instructions may (a question about the exercise sheet).
+  const units = unitsOf(context.passages, passageLanguage).filter((unit) => !unit.fragment);
+  // Abbreviations the passages define stand for their long forms, and the other way round.
+  const synonyms = abbreviations(units, passageLanguage);
+  terms = terms.map((term) => {
+    const extra = term.keys.flatMap((key) => synonyms.get(key) ?? []);
+    return extra.length > 0 ? { ...term, keys: [...new Set([...term.keys, ...extra])] } : term;
+  });
+  const judged = judge(units, terms, context.passages.length, question);
+  if (!covers(judged, terms, units)) return [{ type: 'text', text: notCoveredAnswer(language) }];
+  const chosen = choose(judged, units, question);
   if (chosen.length === 0) return [{ type: 'text', text: notCoveredAnswer(language) }];
 
-  // Quotes grouped by passage (in the order of each passage's best sentence), in reading order within one.
-  const passageOrder = [...new Set(chosen.map((candidate) => candidate.passage))];
-  const events: AnswerEvent[] = [{ type: 'text', text: wording.intro }];
+  // One citation per page (file and page), numbered in the order the answer first draws on it; its quote is what the
+  // answer uses from that page.
+  const pageOf = (unit: Unit) => {
+    const passage = context.passages[unit.passage];
+    return `${passage?.fileId ?? ''}\u0000${passage?.page ?? 0}`;
+  };
+  const usedFrom = new Map<string, string[]>();
+  for (const unit of chosen) usedFrom.set(pageOf(unit), [...(usedFrom.get(pageOf(unit)) ?? []), unit.text]);
   const citationOf = new Map<string, number>();
-  for (const index of passageOrder) {
-    const passage = context.passages[index];
-    if (!passage) continue;
-    const quotes = chosen.filter((candidate) => candidate.passage === index).sort((a, b) => a.position - b.position);
-    const key = `${passage.fileId}\u0000${passage.page}`;
+  const events: AnswerEvent[] = [];
+  /** The unit's marker number; its citation event is added first when the page is cited for the first time. */
+  const markerOf = (unit: Unit): number => {
+    const key = pageOf(unit);
     let number = citationOf.get(key);
     if (number === undefined) {
       number = citationOf.size + 1;
       citationOf.set(key, number);
-      const quote = quotes.map((candidate) => candidate.text.replace(/\s+/g, ' ').trim()).join(' ');
-      events.push({ type: 'citation', citation: { passage: index, quote: quote.length > 400 ? `${quote.slice(0, 399)}…` : quote } });
+      const used = (usedFrom.get(key) ?? [unit.text]).join(' ');
+      events.push({ type: 'citation', citation: { passage: unit.passage, quote: used.length > 400 ? `${used.slice(0, 399)}…` : used } });
     }
-    events.push({ type: 'text', text: `\n\n> ${quotes.map((candidate) => shownText(candidate.text)).join(' ')} [${number}]` });
+    return number;
+  };
+
+  if (quoteRequest.test(question)) {
+    // Verbatim, as asked: the units in reading order per passage, each passage's quote in a blockquote.
+    events.push({ type: 'text', text: wording.quoteIntro });
+    const byPassage = new Map<number, Unit[]>();
+    for (const unit of chosen) byPassage.set(unit.passage, [...(byPassage.get(unit.passage) ?? []), unit]);
+    for (const group of byPassage.values()) {
+      group.sort((a, b) => a.position - b.position);
+      const number = markerOf(group[0] as Unit);
+      events.push({ type: 'text', text: `\n\n> ${group.map(shown).join(' ')} [${number}]` });
+    }
+    return events;
   }
+
+  // A composed answer under a short lead-in (so an answer never reads like the "not covered" one): each sentence
+  // followed by the marker of its page, each page's citation announced before its first marker.
+  events.push({ type: 'text', text: `${wording.intro}\n\n` });
+  chosen.forEach((unit, index) => {
+    const number = markerOf(unit);
+    events.push({ type: 'text', text: `${index > 0 ? ' ' : ''}${shown(unit)} [${number}]` });
+  });
   return events;
 }
 

@@ -1,0 +1,103 @@
+import { afterAll, describe, expect, test } from 'vitest';
+import { filePage, studyArtefact } from '../db/schema';
+import { generateArtefact, markQueued } from '../study/pipeline';
+import { insertCourse, insertFile } from '../test/courses';
+import { createTestServices, createUser, type TestUser } from '../test/harness';
+import { restoreLines, retrievePassages } from './retrieval';
+import { ask, readyChatFile, readStream, textOf } from './test-chat';
+
+const services = await createTestServices();
+afterAll(() => services.close());
+
+/** A ready file whose pages (with headings) went through the real chunks pipeline. */
+async function fileWith(owner: TestUser, language: 'en' | 'de', pages: { text: string; heading?: string }[]) {
+  const course = await insertCourse(services, owner, { language });
+  const stored = await insertFile(services, owner, course.id, { name: 'Notes.txt', extension: 'txt', mimeType: 'text/plain', status: 'ready', pageCount: pages.length });
+  await services.db.insert(filePage).values(pages.map((page, index) => ({ fileId: stored.id, pageNumber: index + 1, text: page.text, heading: page.heading ?? null })));
+  await markQueued(services.db, stored.id, ['chunks']);
+  expect(await generateArtefact({ db: services.db, engine: services.engine, log: services.log }, stored.id, 'chunks')).toBe('ready');
+  return stored;
+}
+
+const filler = (topic: string) =>
+  Array.from({ length: 12 }, (_, index) => `${topic} sentence ${index + 1} adds general remarks about measurement, units and careful notes.`).join(' ');
+
+describe('retrieval for the tutor', () => {
+  test('restores a passage’s line breaks from its page, and keeps its own text when the page does not hold it', () => {
+    const page = '## Key facts\n\n| Feature | Info |\n|---|---|\n| M + 2 peak | Cl or Br |\n\nPersonenbezogene Daten ermöglichen,\neine Person zu erkennen.';
+    expect(restoreLines('## Key facts\n| Feature | Info | |---|---| | M + 2 peak | Cl or Br |', page)).toBe('## Key facts\n\n| Feature | Info |\n|---|---|\n| M + 2 peak | Cl or Br |');
+    expect(restoreLines('Personenbezogene Daten ermöglichen, eine Person zu erkennen.', page)).toBe('Personenbezogene Daten ermöglichen,\neine Person zu erkennen.');
+    expect(restoreLines('Not on the page.', page)).toBe('Not on the page.');
+  });
+
+  test('finds German inflections, derivations and compounds, and counts a page’s heading for each of its passages', async () => {
+    const owner = await createUser(services);
+    const stored = await fileWith(owner, 'de', [
+      { text: filler('Gitter') },
+      { heading: 'Rastertunnelmikroskop (STM)', text: `Rastertunnelmikroskop (STM)\n\n${filler('Messung')}\n\nDas STM basiert auf dem Tunneleffekt der Quantenmechanik. Es kann nur leitende Materialien messen.` },
+      { text: `${filler('Kristall')}\n\nDas Rasterkraftmikroskop misst Kräfte.` },
+    ]);
+    const search = (query: string) => retrievePassages(services.db, { scope: { fileId: stored.id }, language: 'de', query });
+    const genitive = await search('Worauf beruht das Prinzip des Rastertunnelmikroskops?');
+    expect(genitive[0]?.page).toBe(2);
+    const derived = await search('Wie funktioniert die Rastertunnelmikroskopie?');
+    expect(derived[0]?.page).toBe(2);
+    // The passage holding the answer does not name the microscope; its page's heading does, and leads its text.
+    const tunnel = derived.find((passage) => passage.text.includes('Tunneleffekt'));
+    expect(tunnel?.text.startsWith('Rastertunnelmikroskop (STM)\n')).toBe(true);
+    // A compound's head finds the compound.
+    expect((await search('Welches Mikroskop misst Kräfte?'))[0]?.page).toBe(3);
+  });
+
+  test('a rare word of the question outweighs several common ones, and passages come back with their lines', async () => {
+    const owner = await createUser(services);
+    const stored = await fileWith(owner, 'en', [
+      { text: `${filler('Energy')} Energy of light and energy of heat are energy again.` },
+      { text: `${filler('Radiation')}\n\nThis embarrassment became known as the\n"ultraviolet catastrophe."` },
+    ]);
+    const passages = await retrievePassages(services.db, { scope: { fileId: stored.id }, language: 'en', query: 'What energy and light problem was the ultraviolet catastrophe?' });
+    expect(passages[0]?.page).toBe(2);
+    expect(passages[0]?.text).toContain('became known as the\n"ultraviolet catastrophe."');
+  });
+
+  test('the tutor answers a question in the student’s words through the whole route, and declines one off the topic', async () => {
+    const owner = await createUser(services);
+    const { file } = await readyChatFile(services, owner, {
+      pages: [
+        'Energy in packets\n\nPhysicists at the time understood that hot objects glow. Heat a piece of iron and it radiates. The best theoretical predictions diverged from the data at short wavelengths, predicting infinite energy where experiments showed almost none. This embarrassment became known as the **ultraviolet catastrophe**.',
+        'Gibbs free energy\n\nThe Gibbs free energy $G = H - TS$ is what you can actually spend.',
+      ],
+      summary: false,
+    });
+    const answer = textOf(await readStream(await ask(services, owner, { fileId: file.id, message: 'Why did the old theory fail for hot objects?' })));
+    expect(answer).toContain('predicting infinite energy where experiments showed almost none.');
+    expect(answer).not.toMatch(/\\\*|\*\*|\$/);
+    const gibbs = textOf(await readStream(await ask(services, owner, { fileId: file.id, message: 'What is Gibbs free energy?' })));
+    expect(gibbs).toContain('The Gibbs free energy G = H − TS is what you can actually spend. [1]');
+    const off = textOf(await readStream(await ask(services, owner, { fileId: file.id, message: 'What is the Compton effect?' })));
+    expect(off).toMatch(/^Your documents don't cover this/);
+  });
+});
+
+describe('a file the chat cannot use', () => {
+  test('a file whose text could not be read says so instead of "still being prepared", and counts nothing', async () => {
+    const owner = await createUser(services);
+    const course = await insertCourse(services, owner);
+    const failed = await insertFile(services, owner, course.id, { status: 'failed', errorKey: 'noText', error: 'No text found in this file.' });
+    const refused = await ask(services, owner, { fileId: failed.id, message: 'What is this about?' });
+    expect(refused.status).toBe(412);
+    expect(((await refused.json()) as { error: { messageKey: string; message: string } }).error).toMatchObject({
+      messageKey: 'chatFileFailed',
+      message: expect.stringMatching(/^This file could not be processed, so the tutor cannot answer questions about it\./) as unknown as string,
+    });
+
+    // Its passages failed to be made: the same; still in the making: "being prepared".
+    const chunksFailed = await insertFile(services, owner, course.id, { status: 'ready', pageCount: 1 });
+    await services.db.insert(studyArtefact).values({ fileId: chunksFailed.id, kind: 'chunks', status: 'failed' });
+    expect((await ask(services, owner, { fileId: chunksFailed.id, message: 'Hi?' })).status).toBe(412);
+    const extracting = await insertFile(services, owner, course.id, { status: 'extracting' });
+    const waiting = await ask(services, owner, { fileId: extracting.id, message: 'Hi?' });
+    expect(waiting.status).toBe(409);
+    expect(((await waiting.json()) as { error: { messageKey: string } }).error.messageKey).toBe('chatFileNotReady');
+  });
+});

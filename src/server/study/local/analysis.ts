@@ -1,8 +1,9 @@
 import type { StudyDocument } from '../engine';
-import { definitionIn } from './definitions';
+import { definitionIn, formulaIn } from './definitions';
+import { isEverydayEnglish } from './everyday';
 import { detectLanguage } from './language';
 import { sentencesOf } from './nlp';
-import type { Token } from './nlp';
+import type { RawSentence, Token } from './nlp';
 import { phrasesOf } from './phrases';
 import type { PhraseHit } from './phrases';
 import { sectionsOf } from './sections';
@@ -34,6 +35,14 @@ export interface Section {
   sentences: Sentence[];
   /** This section's key terms by TF-IDF, best first. */
   terms: { key: string; score: number }[];
+  /** Its tables, captioned (by their own caption, or the section's heading). */
+  tables: Table[];
+}
+
+export interface Table {
+  caption: string;
+  rows: string[][];
+  page: number;
 }
 
 export interface Definition {
@@ -57,6 +66,17 @@ export interface KeyTerm {
   home: number;
   sections: number[];
   definition?: Definition;
+  /** Its formula, where the document gives it as one ("… is P(A|B) = P(A ∩ B)/P(B)"). */
+  formula?: { text: string; sentence: Sentence };
+  /** A section heading names it. */
+  inHeading: boolean;
+  /** The words seen right before it (lower case): in German its articles tell its gender, number and case. */
+  determiners: ReadonlySet<string>;
+  /**
+   * What a teacher would ask about: a defined term, a term a heading names, a phrase of several words, an acronym, or
+   * a word of the subject rather than of everyday language. Clozes, answers and wrong options are drawn from these.
+   */
+  teachable: boolean;
 }
 
 export interface Analysis {
@@ -85,16 +105,24 @@ function analyseUncached(document: StudyDocument): Analysis {
     document.pages.map((page) => page.text),
     document.language,
   );
-  const blocks = prepareBlocks(document.pages);
+  const blocks = prepareBlocks(document.pages, document.language);
   const rawSections = sectionsOf(blocks);
   // Offsets into prepared text only approximate the page a sentence starts on (joins and dropped headers move them).
   const pageIndex = new PageIndex(document.pages);
   const stop = stopWords(language);
   const sentences: Sentence[] = [];
+  const raws = rawSections.map((raw) => raw.blocks.map((block) => (block.table ? [] : sentencesOf(block.text, language))));
+  if (language === 'de') retagSentenceStarts(raws.flat(2));
   const sections: Section[] = rawSections.map((raw, sectionIndex) => {
     const sectionSentences: Sentence[] = [];
-    for (const block of raw.blocks) {
-      for (const found of sentencesOf(block.text, language)) {
+    const tables: Table[] = [];
+    raw.blocks.forEach((block, blockIndex) => {
+      if (block.table) {
+        const caption = block.table.caption ?? raw.heading ?? displayTitle(document.title);
+        tables.push({ caption, rows: block.table.rows, page: block.page });
+        return;
+      }
+      for (const found of raws[sectionIndex]?.[blockIndex] ?? []) {
         const text = found.text;
         const quality = judgeSentence(text, found.tokens, language);
         const sentence: Sentence = {
@@ -116,14 +144,34 @@ function analyseUncached(document: StudyDocument): Analysis {
         sentences.push(sentence);
         sectionSentences.push(sentence);
       }
-    }
-    return { index: sectionIndex, heading: raw.heading ?? '', page: raw.page, sentences: sectionSentences, terms: [] };
+    });
+    return { index: sectionIndex, heading: raw.heading ?? '', page: raw.page, sentences: sectionSentences, terms: [], tables };
   });
   const title = titleOf(document);
   const { terms, termByKey } = keyTermsOf(sections, language, rawSections.map((raw) => raw.heading ?? ''));
   nameUnnamedSections(sections, termByKey, language);
   const pages = new Set(document.pages.map((page) => page.pageNumber));
   return { title, language, sections, sentences, terms, termByKey, pages };
+}
+
+/**
+ * German capitalises every noun, and every sentence's first word: "Analog zu …", "Grafisch ist …", "Langfristig
+ * können …" start with an adverb, not a noun. A first word counts as a noun only when the document never writes it in
+ * lower case, it has no adjective ending, and it does not open the stock phrases of the stop-word list.
+ */
+function retagSentenceStarts(raws: readonly RawSentence[]): void {
+  const lowerCase = new Set<string>();
+  for (const raw of raws) for (const token of raw.tokens) if (/^\p{Ll}/u.test(token.text)) lowerCase.add(token.lower);
+  for (const raw of raws) {
+    const first = raw.tokens[0];
+    if (!first || first.pos !== 'NOUN') continue;
+    if (lowerCase.has(first.lower) || /(?:isch|lich|ig|bar|sam|los|haft|weise|falls|dings|mals)$/.test(first.lower)) first.pos = 'ADV';
+  }
+}
+
+/** A file name as a title: "stat-tables_v2" → "stat tables v2". */
+function displayTitle(name: string): string {
+  return name.replace(/[_-]+/g, ' ').trim() || name;
 }
 
 function titleOf(document: StudyDocument): string {
@@ -141,6 +189,20 @@ interface TermStats {
   surfaces: Map<string, number>;
   proper: number;
   words: number;
+  determiners: Set<string>;
+}
+
+/** A term seen once, where the document defines it (a glossary line, a formula) though no prose sentence names it. */
+function statsOfOne(surface: string, section: number, page: number): TermStats {
+  return {
+    count: 1,
+    bySection: new Map([[section, 1]]),
+    byPage: new Map([[page, 1]]),
+    surfaces: new Map([[surface, 1]]),
+    proper: 0,
+    words: surface.split(' ').length,
+    determiners: new Set(),
+  };
 }
 
 /**
@@ -156,13 +218,15 @@ function keyTermsOf(sections: Section[], language: string, headings: string[]) {
       for (const hit of sentence.phrases) {
         let entry = stats.get(hit.key);
         if (!entry) {
-          entry = { count: 0, bySection: new Map(), byPage: new Map(), surfaces: new Map(), proper: 0, words: hit.words };
+          entry = { count: 0, bySection: new Map(), byPage: new Map(), surfaces: new Map(), proper: 0, words: hit.words, determiners: new Set() };
           stats.set(hit.key, entry);
         }
         entry.count++;
         entry.bySection.set(section.index, (entry.bySection.get(section.index) ?? 0) + 1);
         entry.byPage.set(sentence.page, (entry.byPage.get(sentence.page) ?? 0) + 1);
         entry.surfaces.set(hit.surface, (entry.surfaces.get(hit.surface) ?? 0) + 1);
+        const before = wordBefore(sentence.text, hit.start);
+        if (before) entry.determiners.add(before);
         if (hit.proper) entry.proper++;
       }
     }
@@ -178,20 +242,34 @@ function keyTermsOf(sections: Section[], language: string, headings: string[]) {
       if (!known || (sentence.standalone && !known.sentence.standalone)) {
         definitions.set(match.key, { text: match.text, sentence });
       }
+      // A term only a glossary line names counts where it is defined.
+      if (match.term && !stats.has(match.key)) stats.set(match.key, statsOfOne(match.term, section.index, sentence.page));
     }
   }
+  const formulas = new Map<string, { text: string; sentence: Sentence }>();
+  for (const sentence of sections.flatMap((section) => section.sentences)) {
+    if (!/=/.test(sentence.text)) continue;
+    const found = formulaIn(sentence.text, sentence.phrases, language);
+    if (!found || formulas.has(found.key)) continue;
+    formulas.set(found.key, { text: found.formula, sentence });
+    // A formula sentence is no prose, so its words were not counted: the term it defines counts where it does.
+    if (!stats.has(found.key)) stats.set(found.key, statsOfOne(found.surface, sentence.section, sentence.page));
+  }
   const sectionCount = Math.max(1, sections.length);
-  const headingText = headings.join(' ').toLowerCase();
+  // Words of the headings, space-padded: a key counts as named when a heading has a word starting with it ("rate" in
+  // "Reaction rates", not in "generated").
+  const headingText = ` ${headings.join(' ').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
   const minCount = sections.reduce((sum, section) => sum + section.sentences.length, 0) > 60 ? 2 : 1;
   const scored: KeyTerm[] = [];
   for (const [key, entry] of stats) {
     const definition = definitions.get(key);
-    if (entry.count < minCount && !definition) continue;
+    if (entry.count < minCount && !definition && !formulas.has(key)) continue;
     const idf = Math.log(1 + sectionCount / entry.bySection.size);
     let score = entry.count ** 0.7 * idf;
     if (entry.words > 1) score *= 2;
-    if (headingText.includes(key)) score *= 1.5;
-    if (definition) score *= 1.8;
+    const inHeading = headingText.includes(` ${key}`);
+    if (inHeading) score *= 1.5;
+    if (definition || formulas.has(key)) score *= 1.8;
     if (entry.count === 1) score *= 0.5;
     const proper = entry.proper > entry.count / 2;
     const home = bestOf(entry.bySection, (section) => {
@@ -199,9 +277,13 @@ function keyTermsOf(sections: Section[], language: string, headings: string[]) {
       return (entry.bySection.get(section) ?? 0) / Math.sqrt(size);
     });
     const page = definition?.sentence.page ?? bestOf(entry.byPage, (page) => entry.byPage.get(page) ?? 0);
+    const shown = displayOf(key, entry, language);
     scored.push({
       key,
-      ...displayOf(key, entry, language),
+      ...shown,
+      inHeading,
+      determiners: entry.determiners,
+      teachable: isTeachable(shown.display, entry.words, Boolean(definition) || formulas.has(key) || inHeading, language),
       proper,
       words: entry.words,
       count: entry.count,
@@ -210,6 +292,7 @@ function keyTermsOf(sections: Section[], language: string, headings: string[]) {
       home,
       sections: [...entry.bySection.keys()].sort((a, b) => a - b),
       ...(definition ? { definition } : {}),
+      ...(formulas.has(key) ? { formula: formulas.get(key) } : {}),
     });
   }
   scored.sort((a, b) => b.score - a.score || compareText(a.key, b.key));
@@ -233,6 +316,19 @@ function keyTermsOf(sections: Section[], language: string, headings: string[]) {
   return { terms: kept, termByKey };
 }
 
+/** The word right before a character offset, lower case ("einer" in "bei einer Tiefalteration"). */
+export function wordBefore(text: string, offset: number): string | undefined {
+  return /(\p{L}+)\s*$/u.exec(text.slice(0, offset))?.[1]?.toLowerCase();
+}
+
+function isTeachable(display: string, words: number, namedOrDefined: boolean, language: string): boolean {
+  if (namedOrDefined || words > 1 || /^\p{Lu}{2,}\p{N}*$/u.test(display)) return true;
+  if (language === 'en') return !isEverydayEnglish(display) && display.length >= 4;
+  // German has no frequency list here: a compound or a long noun is a word of the subject more often than not.
+  if (language === 'de') return display.length >= 8;
+  return display.length >= 6;
+}
+
 function bestOf(counts: Map<number, number>, score: (key: number) => number): number {
   let best = -1;
   let bestScore = -Infinity;
@@ -248,6 +344,7 @@ function bestOf(counts: Map<number, number>, score: (key: number) => number): nu
 
 function displayOf(key: string, entry: TermStats, language: string): { display: string; plural?: string } {
   const forms = [...entry.surfaces.entries()].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
+  if (language === 'de') return germanDisplayOf(forms);
   const singular = forms.find(([surface]) => language !== 'en' || surface.toLowerCase() === key)?.[0];
   const plural =
     language === 'en' && singular
@@ -257,7 +354,7 @@ function displayOf(key: string, entry: TermStats, language: string): { display: 
     const words = surface.split(' ');
     // A sentence's first word is capitalised by position only: "Nested trace trees" → "nested trace trees".
     const fixed = words.map((word) => {
-      const lowerElsewhere = [...entry.surfaces.keys()].some((form) => form.includes(word.toLowerCase()));
+      const lowerElsewhere = [...entry.surfaces.keys()].some((form) => form.split(' ').includes(word.toLowerCase()));
       const isAcronym = word.length > 1 && word === word.toUpperCase();
       if (language === 'en' && !isAcronym && lowerElsewhere && entry.proper * 2 <= entry.count) return word.toLowerCase();
       return word;
@@ -266,6 +363,18 @@ function displayOf(key: string, entry: TermStats, language: string): { display: 
   };
   const display = show(singular ?? forms[0]?.[0] ?? key);
   return plural ? { display, plural: show(plural) } : { display };
+}
+
+/**
+ * German inflects nouns and the adjectives before them ("Gas", "Gase", "Gases"; "klassische Musik", "klassischen
+ * Musik"): the shortest form is the dictionary form more often than the most frequent one, and a form that adds a
+ * plural ending to it is its plural.
+ */
+function germanDisplayOf(forms: [string, number][]): { display: string; plural?: string } {
+  const byLength = [...forms].sort((a, b) => a[0].length - b[0].length || b[1] - a[1] || compareText(a[0], b[0]));
+  const display = byLength[0]?.[0] ?? '';
+  const plural = forms.find(([surface]) => surface !== display && /^(?:n|en|e|er|s|nen|se)$/.test(surface.slice(display.length)) && surface.startsWith(display))?.[0];
+  return plural ? { display, plural } : { display };
 }
 
 /** Drops a term that mostly occurs inside a longer key term ("trace" inside "trace tree" when it is rarely alone). */

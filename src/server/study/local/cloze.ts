@@ -25,12 +25,14 @@ export function clozesOf(analysis: Analysis, sentences: readonly Sentence[], lim
     for (const hit of keyed) {
       if (!hit.whole) continue;
       const term = analysis.termByKey.get(hit.key);
-      if (!term) continue;
+      // The blank falls on what the lesson teaches, never on an everyday word that happens to be frequent.
+      if (!term?.teachable) continue;
       const cloze = clozeAt(sentence, term, hit.start, hit.end);
       if (!cloze) continue;
       const termRank = rank.get(hit.key) ?? 1000;
       const lengthFit = sentence.text.length >= 60 && sentence.text.length <= 220 ? 1 : 0.6;
-      const score = (1 / (1 + termRank / 20)) * (1 + 0.3 * Math.min(3, otherTerms)) * lengthFit;
+      const taught = term.definition ? 1.5 : term.inHeading ? 1.25 : 1;
+      const score = (1 / (1 + termRank / 20)) * (1 + 0.3 * Math.min(3, otherTerms)) * lengthFit * taught;
       candidates.push({ cloze, score });
     }
   }

@@ -1,4 +1,6 @@
 import type { PhraseHit } from './phrases';
+import { scaffoldingOf } from './scaffolding';
+import { germanStem } from './stemmer';
 
 /**
  * Definitional sentences: "X is a …", "X refers to …", "X, defined as …," and in German "X ist ein …", "X bezeichnet
@@ -9,16 +11,58 @@ export interface DefinitionMatch {
   key: string;
   /** The definition as it reads on its own: "The process by which …". */
   text: string;
+  /** The term as written, when it is not one of the sentence's noun phrases (a glossary line's "CC BY-NC"). */
+  term?: string;
+}
+
+/**
+ * A definition given as a formula: "The conditional probability of A given B is P(A|B) = P(A ∩ B)/P(B)", "Die Dichte
+ * ist ρ = m/V". The term is a noun phrase of the words before the formula; the formula is kept as the document writes
+ * it (the extraction keeps its symbols, superscripts and subscripts).
+ */
+const formulaDefinition =
+  /^(?<lead>[^=]{6,140}?)\s*(?:is given by|is defined as|is defined by|is computed as|equals|is|are|ist gegeben durch|ist definiert als|berechnet sich (?:aus|als)|ist|lautet|beträgt|gilt)\s*:?\s+(?<formula>[^=;]{1,80}=[^;]{1,120}?)\.?$/u;
+
+export interface FormulaMatch {
+  key: string;
+  surface: string;
+  formula: string;
+}
+
+export function formulaIn(text: string, phrases: readonly PhraseHit[], language: string): FormulaMatch | undefined {
+  const match = formulaDefinition.exec(text.trim());
+  const lead = match?.groups?.lead;
+  const formula = match?.groups?.formula?.trim();
+  if (!lead || !formula || scaffoldingOf(lead, language)) return undefined;
+  // A formula is mostly symbols: few words of four letters or more ("x = 2 and then" is prose).
+  const words = formula.match(/\p{L}{4,}/gu) ?? [];
+  if (words.length > 2 || formula.length < 5) return undefined;
+  // The term is the lead itself when it is a name ("the probability of the union of two events"), else its longest
+  // noun phrase (the subject, usually).
+  const named = lead.replace(/^(?:the|a|an|der|die|das|ein|eine)\s+/i, '').trim();
+  if (named.split(' ').length <= 8 && /^\p{L}/u.test(named) && !/[,;:]/.test(named)) {
+    const surface = /^\p{Lu}\p{Ll}/u.test(named) && language === 'en' ? named.charAt(0).toLowerCase() + named.slice(1) : named;
+    return { key: glossaryKey(surface, language), surface, formula };
+  }
+  const inLead = phrases.filter((hit) => hit.end <= lead.length && hit.whole);
+  const best = [...inLead].sort((a, b) => b.words - a.words || a.start - b.start)[0];
+  return best ? { key: best.key, surface: best.surface, formula } : undefined;
+}
+
+/** A key for a term only a glossary line names, as phrases.ts keys noun phrases (lower case, German stemmed). */
+function glossaryKey(term: string, language: string): string {
+  const words = term.toLowerCase().split(/\s+/);
+  return (language === 'de' ? words.map((word) => germanStem(word)) : words).join(' ');
 }
 
 const english = [
   // X is a/an/the … | X are … (with determiner or "one of")
-  /^(?:(?:A|An|The)\s+)?(?<term>[^,;:()]{2,60}?)\s+(?:is|are)\s+(?:(?:also|usually|often|generally|simply)\s+)?(?<def>(?:a|an|the|one of the)\s+.{12,})$/,
+  /^(?:(?:A|An|The)\s+)?(?<term>[^,;:()]{2,60}?)(?:\s*\([^()]{1,15}\))?\s+(?:is|are)\s+(?:(?:also|usually|often|generally|simply)\s+)?(?<def>(?:a|an|the|one of the)\s+.{12,})$/,
   /^(?:(?:A|An|The)\s+)?(?<term>[^,;:()]{2,60}?)\s+(?:refers to|refer to|is defined as|are defined as|is known as|is called|describes|denotes|means)\s+(?<def>.{12,})$/,
   /^(?:(?:A|An|The)\s+)?(?<term>[^,;:()]{2,60}?),\s+(?:defined as|also known as|i\.e\.,?|that is,)\s+(?<def>[^,]{12,}),/,
 ];
 const german = [
-  /^(?:(?:Der|Die|Das|Ein|Eine)\s+)?(?<term>[^,;:()]{2,60}?)\s+(?:ist|sind)\s+(?:(?:ein|eine|einer|der|die|das)\s+.{12,})$/,
+  /^(?:(?:Der|Die|Das|Ein|Eine)\s+)?(?<term>[^,;:()]{2,60}?)(?:\s*\([^()]{1,15}\))?\s+(?:ist|sind)\s+(?:(?:ein|eine|einer|der|die|das)\s+.{12,})$/,
   /^(?:(?:Der|Die|Das|Ein|Eine)\s+)?(?<term>[^,;:()]{2,60}?)\s+(?:bezeichnet|bedeutet|beschreibt|meint)\s+(?<def>.{12,})$/,
   /^Unter\s+(?:(?:einem|einer|dem|der|den)\s+)?(?<term>[^,;:()]{2,60}?)\s+versteht man\s+(?<def>.{12,})$/,
   /^Als\s+(?<term>[^,;:()]{2,60}?)\s+(?:bezeichnet|versteht)\s+man\s+(?<def>.{12,})$/,
@@ -27,25 +71,38 @@ const german = [
 /** "is the same", "is a lot" — a copula with a determiner that does not define. */
 const notDefining = /^the\s+\w+est\b|^(?:a|an|the)\s+(?:same|only|first|second|last|best|worst|most|lot|bit|few|case|reason|problem|question|point|result|fact|way)\b|^(?:ein|eine|der|die|das)\s+(?:gleiche|einzige|erste|letzte|beste|grund|frage|problem)\b/i;
 
+/**
+ * A glossary line, as slides and notes write definitions: "Budgetbeschränkung: die Ausgaben dürfen das Einkommen nicht
+ * überschreiten", "List – a linear collection of values". The term is a short noun phrase at the start.
+ */
+export const glossaryLine = /^(?<term>[^,;:()\d]{2,50}?)\s*(?::|\s[–—-])\s+(?<def>[^:]{12,})$/u;
+
+/** Heads of glossary-shaped lines that label a remark, not a term. */
+const notTerms = /^(?:note|notes|hint|tip|example|examples|remember|caution|warning|important|see|source|sources|hinweis|tipp|beispiel|beispiele|merke|achtung|wichtig|quelle|quellen|siehe|lösung|solution|answer|antwort|erwartung|ziel|ziele|lernziel|kontrolle|impuls|eigene grafik|eigene darstellung|falls nötig|expected answer|goal|goals)$/i;
+
 export function definitionIn(text: string, phrases: readonly PhraseHit[], language: string): DefinitionMatch | undefined {
-  const patterns = language === 'de' ? german : language === 'en' ? english : [];
+  const patterns = [...(language === 'de' ? german : language === 'en' ? english : []), glossaryLine];
   for (const pattern of patterns) {
     const match = pattern.exec(text);
     const term = match?.groups?.term?.trim();
     let definition = match?.groups?.def?.trim();
     if (!match || !term) continue;
+    // "Denke nach: …", "Note: …" — a glossary line's head that instructs is no term.
+    if (pattern === glossaryLine && (notTerms.test(term) || (language === 'de' && scaffoldingOf(`${term} x y z`, language) === 'instruction'))) continue;
     if (definition === undefined) {
       // German "X ist ein …": the whole predicate is the definition.
-      definition = text.slice(text.indexOf(term) + term.length).replace(/^\s*(?:ist|sind)\s+/, '');
+      definition = text.slice(text.indexOf(term) + term.length).replace(/^\s*(?:\([^()]{1,15}\)\s*)?(?:ist|sind)\s+/, '');
     }
     if (notDefining.test(definition) || /^(?:not|nicht|kein|you|we|I|it|they|he|she|that|this|there)\b/i.test(definition)) continue;
     if (/[“”"„:]/.test(definition)) continue;
     const termStart = text.indexOf(term);
     const phrase = phrases.find((hit) => hit.start === termStart && hit.end === termStart + term.length);
-    if (!phrase) continue;
+    // A glossary line names its term itself ("CC BY-NC: …"), even where it is no noun phrase the tagger found.
+    const key = phrase?.key ?? (pattern === glossaryLine && termStart === 0 && term.split(' ').length <= 4 ? glossaryKey(term, language) : undefined);
+    if (!key) continue;
     const clean = definition.replace(/[.!]["”’]?$/, '').trim();
-    if (clean.length < 12 || clean.split(' ').length < 3) continue;
-    return { key: phrase.key, text: `${clean.charAt(0).toUpperCase()}${clean.slice(1)}.` };
+    if (clean.length < 12 || clean.split(' ').length < (pattern === glossaryLine ? 2 : 3)) continue;
+    return { key, text: `${clean.charAt(0).toUpperCase()}${clean.slice(1)}.`, ...(phrase ? {} : { term }) };
   }
   return undefined;
 }

@@ -9,8 +9,10 @@ import { compareText } from './order';
 export function distractorsFor(
   analysis: Analysis,
   answer: KeyTerm,
-  options: { section: number; avoid: string; plural: boolean; count: number },
+  options: { section: number; avoid: string; plural: boolean; count: number; before?: string },
 ): string[] {
+  // German articles give a noun's gender away ("bei einer ____"): a wrong option must have stood after the same one.
+  const article = analysis.language === 'de' && options.before && germanArticles.has(options.before) ? options.before : undefined;
   const answerWords = new Set(answer.key.split(' '));
   const answerGerund = gerund(answer.key);
   const avoid = options.avoid.toLowerCase();
@@ -19,8 +21,15 @@ export function distractorsFor(
   for (const candidate of poolOf(analysis)) {
     const { term, rank } = candidate;
     if (term.key === answer.key) continue;
-    // A gerund ("recording") only stands in for another gerund.
-    if (candidate.gerund !== answerGerund) continue;
+    // A gerund ("recording") only stands in for another gerund; a name for a name; in German a noun (capitalised) for
+    // a noun.
+    if (candidate.gerund !== answerGerund || term.proper !== answer.proper) continue;
+    if (analysis.language === 'de' && startsUpper(term.display) !== startsUpper(answer.display)) continue;
+    if (article && !term.determiners.has(article)) continue;
+    // German adjectives agree with the case of the sentence: a phrase stands in for a phrase with the same ending.
+    if (analysis.language === 'de' && (term.words > 1 || answer.words > 1) && !sameEnding(term.display, answer.display)) continue;
+    // Singular for singular, plural for plural: "34 ____" takes "molecules", never "dioxide".
+    if (options.plural && !term.plural && analysis.language === 'en') continue;
     const text = options.plural && term.plural ? term.plural : term.display;
     let score = 0;
     if (term.proper === answer.proper) score += 3;
@@ -55,6 +64,19 @@ export function distractorsFor(
 
 const POOL_SIZE = 300;
 
+/** Words before a German noun that tell its gender, number or case: a wrong option must have stood after the same. */
+const germanArticles = new Set(
+  `der die das den dem des ein eine einen einem einer eines kein keine keinen keinem keiner keines zum zur im am vom
+  beim ins alle allen aller welche welcher welches jede jeder jedes jeden diese dieser dieses diesen viele vielen
+  mehrere einige wenige`.split(/\s+/),
+);
+const startsUpper = (text: string) => /^\p{Lu}/u.test(text);
+const sameEnding = (a: string, b: string) => {
+  const [first = '', ...restA] = a.split(' ');
+  const [other = '', ...restB] = b.split(' ');
+  return restA.length === restB.length && first.slice(-2) === other.slice(-2);
+};
+
 interface Candidate {
   term: KeyTerm;
   rank: number;
@@ -73,7 +95,7 @@ function poolOf(analysis: Analysis): Candidate[] {
   if (!pool) {
     pool = [];
     analysis.terms.slice(0, POOL_SIZE).forEach((term, rank) => {
-      if (term.display.length < 3 || term.count < 2) return;
+      if (term.display.length < 3 || (term.count < 2 && !term.definition) || !term.teachable) return;
       pool!.push({ term, rank, words: term.key.split(' '), lowerDisplay: term.display.toLowerCase(), gerund: gerund(term.key) });
     });
     pools.set(analysis, pool);

@@ -1,7 +1,10 @@
 import type { Deck, Flashcard } from '../artefacts';
 import { StudyEngineError } from '../engine';
+import { cardFlaws } from '../item-flaws';
 import type { Analysis } from './analysis';
 import { clozesOf } from './cloze';
+import { tableCards } from './tables';
+import { wordingFor } from './wording';
 
 /**
  * Cards from definitions (term → definition) and cloze deletions of key terms in sentences that stand on their own.
@@ -15,6 +18,8 @@ export function buildDeck(analysis: Analysis): Deck {
   const add = (card: Flashcard) => {
     const key = normaliseFront(card.front);
     if (fronts.has(key) || cards.length >= limit) return;
+    // The last gate: a card with a flaw a teacher would strike (item-flaws.ts) is not handed out.
+    if (cardFlaws(card, analysis.language).length > 0) return;
     fronts.add(key);
     cards.push(card);
   };
@@ -24,6 +29,12 @@ export function buildDeck(analysis: Analysis): Deck {
     definitionSentences.add(term.definition.sentence.index);
     add({ kind: 'definition', front: term.display, back: term.definition.text, page: term.definition.sentence.page });
   }
+  const wording = wordingFor(analysis.language);
+  for (const term of analysis.terms) {
+    if (!term.formula) continue;
+    add({ kind: 'definition', front: wording.formulaOf(term.display), back: term.formula.text, page: term.formula.sentence.page });
+  }
+  for (const section of analysis.sections) for (const table of section.tables) for (const card of tableCards(table, wording, 8)) add(card);
   const perSection = Math.max(2, Math.ceil((limit - cards.length) / Math.max(1, analysis.sections.length)));
   const rounds = analysis.sections.map((section) =>
     clozesOf(

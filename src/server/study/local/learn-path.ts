@@ -1,10 +1,13 @@
 import type { Challenge, LearnPath } from '../artefacts';
 import { BLANK, LESSON_MAX_CHALLENGES, LESSON_MIN_CHALLENGES } from '../artefacts';
 import { StudyEngineError } from '../engine';
+import { challengeFlaws } from '../item-flaws';
 import type { Analysis, KeyTerm, Section } from './analysis';
+import { wordBefore } from './analysis';
 import type { Cloze } from './cloze';
 import { clozesOf } from './cloze';
 import { distractorsFor } from './distractors';
+import { tableChallenges } from './tables';
 import { hashOf, shuffled } from './random';
 import type { Wording } from './wording';
 import { wordingFor } from './wording';
@@ -35,9 +38,10 @@ export function buildLearnPath(analysis: Analysis): LearnPath {
       carried = { section: carried?.section ?? section, drafts };
       continue;
     }
+    // A thin section joins the next one; the unit keeps the first one's heading (where the unit starts), from its page.
+    const first = carried?.section ?? section;
     carried = undefined;
-    // A thin section joins the next one, whose heading the unit takes, from the first page of both.
-    units.push({ ...unitOf(analysis, section, drafts, wording), page });
+    units.push({ ...unitOf(analysis, section, drafts, wording), title: first.heading, page });
   }
   if (carried && carried.drafts.length > 0) {
     const last = units.at(-1);
@@ -84,7 +88,8 @@ function lessonsOf(drafts: Draft[], wording: Wording) {
 
 function draftsFor(analysis: Analysis, section: Section, wording: Wording): Draft[] {
   const standalone = section.sentences.filter((sentence) => sentence.standalone).length;
-  const budget = Math.min(maxPerUnit, standalone <= 12 ? standalone : Math.floor(standalone / 2) + 6);
+  const fromTables = section.tables.flatMap((table) => tableChallenges(table, wording, 6));
+  const budget = Math.min(maxPerUnit, (standalone <= 12 ? standalone : Math.floor(standalone / 2) + 6) + fromTables.length);
   if (budget === 0) return [];
   const definitions = section.terms
     .map((entry) => analysis.termByKey.get(entry.key))
@@ -97,17 +102,28 @@ function draftsFor(analysis: Analysis, section: Section, wording: Wording): Draf
     budget,
   ).filter((cloze) => !asked.includes(cloze.term));
   const drafts: Draft[] = [];
+  // The last gate: an item with a flaw a teacher would strike (item-flaws.ts) is not handed out.
+  const sound = (challenge: Challenge | undefined) =>
+    challenge && challengeFlaws(challenge, analysis.language).length === 0 ? challenge : undefined;
   for (const term of asked) {
-    const challenge = definitionChoice(analysis, term, section, wording);
+    const challenge = sound(definitionChoice(analysis, term, section, wording));
+    if (challenge) drafts.push({ challenge, term: term.display });
+  }
+  for (const challenge of fromTables) if (sound(challenge)) drafts.push({ challenge, term: '' });
+  for (const term of analysis.terms) {
+    const challenge = term.formula?.sentence.section === section.index ? sound(formulaChoice(analysis, term, wording)) : undefined;
     if (challenge) drafts.push({ challenge, term: term.display });
   }
   clozes.forEach((cloze, index) => {
     if (drafts.length >= budget) return;
     const type = rotation[index % rotation.length] ?? 'multiple_choice';
-    const challenge = fromCloze(analysis, cloze, type, section) ?? fromCloze(analysis, cloze, 'true_false', section);
+    const challenge =
+      sound(fromCloze(analysis, cloze, type, section)) ??
+      sound(fromCloze(analysis, cloze, 'true_false', section)) ??
+      sound(fromCloze(analysis, cloze, 'fill_blank', section));
     if (challenge) drafts.push({ challenge, term: cloze.term.display });
   });
-  const match = matchOf(definitions, clozes, wording);
+  const match = sound(matchOf(definitions, clozes, wording));
   if (match && drafts.length >= 3) drafts.splice(Math.min(drafts.length, 5), 0, { challenge: match, term: '' });
   return interleave(drafts);
 }
@@ -150,13 +166,31 @@ function definitionChoice(analysis: Analysis, term: KeyTerm, section: Section, w
   };
 }
 
+/** Which formula gives a term: the wrong options are the document's other formulas. */
+function formulaChoice(analysis: Analysis, term: KeyTerm, wording: Wording): Challenge | undefined {
+  const formula = term.formula;
+  if (!formula) return undefined;
+  const others = analysis.terms.filter((other) => other.formula && other.key !== term.key).map((other) => other.formula?.text ?? '');
+  const wrong = [...new Set(others)].filter((text) => text !== formula.text).slice(0, 3);
+  if (wrong.length < 3) return undefined;
+  const question = wording.whichFormula(term.display);
+  return {
+    type: 'multiple_choice',
+    question,
+    explanation: formula.sentence.text,
+    page: formula.sentence.page,
+    options: shuffled([{ text: formula.text, correct: true }, ...wrong.map((text) => ({ text, correct: false }))], question),
+  };
+}
+
 function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, section: Section): Challenge | undefined {
   const { sentence, term, surface } = cloze;
   const plural = Boolean(term.plural) && surface.toLowerCase() === term.plural?.toLowerCase();
   const answer = plural ? (term.plural ?? term.display) : term.display;
   const wording = wordingFor(analysis.language);
-  const count = type === 'fill_blank' ? 2 : type === 'true_false' ? 1 : 3;
-  const distractors = distractorsFor(analysis, term, { section: section.index, avoid: sentence.text, plural, count });
+  const count = type === 'fill_blank' ? 2 : type === 'true_false' ? 3 : 3;
+  const before = wordBefore(cloze.blanked, cloze.blanked.indexOf(BLANK));
+  const distractors = distractorsFor(analysis, term, { section: section.index, avoid: sentence.text, plural, count, ...(before ? { before } : {}) });
   const base = { explanation: sentence.text, page: sentence.page };
   if (type === 'multiple_choice') {
     if (distractors.length < 3) return undefined;
@@ -174,14 +208,18 @@ function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, sectio
     return { type, question: cloze.blanked, ...base, answer, acceptedAnswers: accepted, options: shuffled(bank, cloze.blanked) };
   }
   if (type === 'true_false') {
-    // Half the statements (by the sentence's hash) are made false by swapping the term for another of its kind.
-    const makeFalse = hashOf(sentence.text) % 2 === 0 && distractors.length > 0;
-    if (!makeFalse) return { type, question: sentence.text, ...base, answer: true };
-    const replacement = distractors[0] ?? '';
+    // Half the statements (by the sentence's hash) are made false by swapping the term for another of its kind: the
+    // first swap that reads as grammatically as the original (item-flaws.ts judges the changed span) and that the
+    // document does not itself state.
+    if (hashOf(sentence.text) % 2 !== 0) return { type, question: sentence.text, ...base, answer: true };
     const atStart = cloze.blanked.startsWith(BLANK);
-    const swapped = cloze.blanked.replace(BLANK, atStart ? capitalise(replacement) : replacement);
-    if (analysis.sentences.some((other) => other.text === swapped)) return undefined;
-    return { type, question: swapped, ...base, answer: false };
+    for (const replacement of distractors) {
+      const swapped = cloze.blanked.replace(BLANK, atStart ? capitalise(replacement) : replacement);
+      if (analysis.sentences.some((other) => other.text === swapped)) continue;
+      const statement: Challenge = { type, question: swapped, ...base, answer: false };
+      if (challengeFlaws(statement, analysis.language).length === 0) return statement;
+    }
+    return undefined;
   }
   return undefined;
 }

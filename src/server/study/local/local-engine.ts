@@ -27,7 +27,7 @@ export function createLocalEngine(): StudyEngine {
     // Yield once so a caller's abort or timeout can land before the synchronous work starts.
     await Promise.resolve();
     const analysis = analyse(document);
-    if (analysis.sentences.length === 0) {
+    if (analysis.sentences.length === 0 && !analysis.sections.some((section) => section.tables.length > 0)) {
       throw new StudyEngineError('tooLittleText' satisfies LocalEngineErrorKey, 'The document has no running text to study from.');
     }
     options?.signal?.throwIfAborted();

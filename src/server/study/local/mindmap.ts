@@ -1,5 +1,6 @@
 import type { Mindmap, MindmapNode } from '../artefacts';
 import { StudyEngineError } from '../engine';
+import { labelFlaws, sentenceFlaws } from '../item-flaws';
 import type { Analysis, Section, Sentence } from './analysis';
 
 const conceptsPerSection = 4;
@@ -25,11 +26,11 @@ function sectionNode(analysis: Analysis, section: Section): MindmapNode {
   for (const entry of section.terms) {
     if (concepts.length >= conceptsPerSection) break;
     const term = analysis.termByKey.get(entry.key);
-    if (!term) continue;
+    if (!term?.teachable || labelFlaws(term.display, analysis.language).length > 0) continue;
     const mentions = section.sentences.filter((sentence) => sentence.phrases.some((hit) => hit.key === term.key));
     const first = mentions[0];
     if (!first) continue;
-    const facts = factsAbout(term.key, mentions, used, term.definition?.sentence);
+    const facts = factsAbout(term.key, mentions, used, analysis.language, term.definition?.sentence);
     const conceptId = `${id}-${slug(term.key)}`;
     concepts.push({
       id: conceptId,
@@ -46,8 +47,10 @@ function sectionNode(analysis: Analysis, section: Section): MindmapNode {
   return { id, label: section.heading, page: section.page, children: concepts };
 }
 
-function factsAbout(key: string, mentions: Sentence[], used: Set<number>, definition?: Sentence): Sentence[] {
-  const usable = mentions.filter((sentence) => sentence.standalone && !used.has(sentence.index));
+function factsAbout(key: string, mentions: Sentence[], used: Set<number>, language: string, definition?: Sentence): Sentence[] {
+  const usable = mentions.filter(
+    (sentence) => sentence.standalone && !used.has(sentence.index) && sentenceFlaws(sentence.text, language).length === 0,
+  );
   const short = usable
     .filter((sentence) => sentence.text.length <= 160)
     .sort((a, b) => factScore(b, key) - factScore(a, key) || a.index - b.index);

@@ -1,4 +1,5 @@
 import type { Token } from './nlp';
+import { germanStem } from './stemmer';
 import { genericNouns, stopWords } from './stopwords';
 
 /** A noun phrase found in a sentence: its key (lemmatised, lower case) and where it stands in the sentence's text. */
@@ -26,7 +27,9 @@ const vagueAdjectives = new Set(
   important simple good great large small big little high low long short real particular general specific further
   previous following next last first second third latest early late recent current possible necessary best better
   neue neuen neuer neues andere anderen verschiedene verschiedenen große großen kleine kleinen wichtige wichtigen
-  erste ersten zweite zweiten letzte letzten bestimmte bestimmten gesamte gesamten weitere weiteren`.split(/\s+/),
+  erste ersten zweite zweiten letzte letzten bestimmte bestimmten gesamte gesamten weitere weiteren weite weiten
+  beide beiden gewisse gewissen sogenannte sogenannten jeweilige jeweiligen folgende folgenden obige obigen einzelne
+  einzelnen siehe außer ganze ganzen einige einigen mehrere mehreren diverse diversen`.split(/\s+/),
 );
 
 const wordLike = /^\p{L}[\p{L}'’-]*\p{L}$|^\p{Lu}{2,}\p{N}*$/u;
@@ -45,8 +48,11 @@ export function phrasesOf(
   const usable = (token: Token) =>
     nominal.has(token.pos) && wordLike.test(token.text) && token.text.length >= 2 && !stop.has(token.lower);
   const hits: PhraseHit[] = [];
+  // The head (last word) in its dictionary form, so that inflections meet: wink's lemma in English, a stem in German.
+  const headKey = (token: Token) => (language === 'en' ? token.lemma : language === 'de' ? germanStem(token.lower) : token.lower);
+  // German adjectives inflect too ("klassische Musik", "klassischen Musik"): every word of a German key is a stem.
   const keyOf = (run: readonly Token[]) =>
-    run.map((token, index) => (index === run.length - 1 && language === 'en' ? token.lemma : token.lower)).join(' ');
+    run.map((token, index) => (index === run.length - 1 || language === 'de' ? headKey(token) : token.lower)).join(' ');
   const emit = (run: readonly Token[], whole: boolean) => {
     const first = run[0];
     const last = run.at(-1);

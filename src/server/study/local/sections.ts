@@ -1,3 +1,4 @@
+import { startsExercise } from './scaffolding';
 import type { Block, TextBlock } from './text-prep';
 
 /**
@@ -22,10 +23,18 @@ export function sectionsOf(blocks: readonly Block[]): RawSection[] {
   let current: (RawSection & { backMatter: boolean }) | undefined;
   const lastPage = blocks.reduce((last, block) => Math.max(last, block.page), 1);
   let backMatterFrom = Infinity;
+  // Under an exercises heading, up to the next heading as high: practice, not content.
+  let exerciseLevel: number | undefined;
   for (const block of blocks) {
     // Notes, references or an index in the last part of a document: what follows is back matter too.
     if (block.page >= backMatterFrom) break;
     if (block.kind === 'heading' && block.backMatter && block.page > lastPage * 0.6) backMatterFrom = block.page;
+    if (block.kind === 'heading' && exerciseLevel !== undefined && block.level <= exerciseLevel) exerciseLevel = undefined;
+    if (block.kind === 'heading' && block.exercise) {
+      exerciseLevel = block.level;
+      continue;
+    }
+    if (exerciseLevel !== undefined || (block.kind === 'text' && startsExercise(block.text))) continue;
     if (block.kind === 'heading') {
       if (block.level === 1 || block.backMatter) {
         current = { heading: block.text, page: block.page, blocks: [], backMatter: block.backMatter };

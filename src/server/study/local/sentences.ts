@@ -1,4 +1,6 @@
+import { glossaryLine } from './definitions';
 import type { Token } from './nlp';
+import { endsCut, scaffoldingOf } from './scaffolding';
 import { stopWords } from './stopwords';
 
 /**
@@ -17,16 +19,32 @@ const dangling =
   /\b(?:this|these|the following|the above|above|below|following|previous|next)\s+(?:figure|table|section|chapter|example|equation|list|page|slide|diagram|graph|listing|code)s?\b|\b(?:fig(?:ure)?|table|listing|eq|equation|abb(?:ildung)?|tab(?:elle)?)\.?\s*\d|\b(?:see|siehe|vgl)\.?\s|\b(?:diese[rsnm]?|folgende[rnms]?|obige[rnms]?)\s+(?:abbildung|tabelle|kapitel|abschnitt|beispiel|grafik|folie)\b|\bet al\b|\b(?:section|chapter|appendix|kapitel|abschnitt|anhang)\s+\d/i;
 const openers = {
   en: /^(?:this|these|that|those|it|its|they|them|their|he|she|his|her|such|however|thus|hence|therefore|but|and|or|so|also|here|there|then|instead|moreover|furthermore|finally|similarly|likewise|again|yet|still|indeed|otherwise|in (?:this|that|these|contrast|addition|other words|particular)|for (?:this|that|example|instance)|as (?:a result|such|we|shown|mentioned|noted|discussed)|on the other hand|at this point|to do so|of course|yes|no|now|first|second|third|last|next|both)\b/i,
-  de: /^(?:dies|diese[rsnm]?|das|dabei|daher|deshalb|dadurch|damit|dann|dort|hier|er|sie|es|ihr|ihre|sein|seine|jedoch|aber|und|oder|also|außerdem|zudem|ebenso|somit|folglich|trotzdem|allerdings|schließlich|zunächst|zuerst|dazu|darauf|darin|davon|solche[rsnm]?)\b/i,
+  de: /^(?:dies|diese[rsnm]?|das|dabei|daher|deshalb|dadurch|damit|dann|dort|hier|er|sie|es|ihr|ihre|sein|seine|jedoch|aber|und|oder|also|außerdem|zudem|ebenso|somit|folglich|trotzdem|allerdings|schließlich|zunächst|zuerst|dazu|darauf|darin|davon|solche[rsnm]?|wieder|umgekehrt|andererseits|einerseits|ebenfalls|genauso|daraus|hieraus|hierbei|hierfür|hingegen|dagegen|stattdessen|nämlich|auf diese weise|in diesem fall|ein solche[rsnm]?|eine solche|gleiches gilt|satz \d|absatz \d|(?:mit|von|bei|zu|aus|nach|in|an|auf|für|über|unter|durch|ohne|gegen)\s+(?:ihm|ihr|ihnen|ihrer|diese[mnrs]?|dessen|deren))\b/i,
 };
-const firstPerson = { en: /\b(?:I|me|my|mine|you|your|yours|I'm|I’m|I've|I’ve)\b/, de: /\b(?:ich|mich|mir|mein|meine|du|dich|dir|dein|deine)\b/i };
+const firstPerson = {
+  en: /\b(?:I|me|my|mine|you|your|yours|I'm|I’m|I've|I’ve|we|We|our|Our|us)\b/,
+  de: /\b(?:ich|mich|mir|mein|meine|du|dich|dir|dein|deine|wir|uns|unser|unsere)\b/i,
+};
+/** A word that points back to what came before ("this prior", "these percentiles", "them", "mit ihnen"). */
+const pointsBack = {
+  en: /\b(?:these|those)\s+\p{L}|\bthis\s+(?!is\b|way\b|case\b)\p{L}|\bthem\b/iu,
+  de: /\b(?:diese[rsmn]?|jene[rsmn]?)\s+\p{L}|\b(?:ihnen)\b/iu,
+};
+/** Code, its output or an identifier in the text: "Traceback:'tuple' object…", "library(MASS)", "tumor.grade". */
+const codeResidue = /\b(?:[Tt]raceback|\p{L}*Error:)|\b\p{Ll}{2,}\(\p{L}*\)?|\b\p{Ll}{3,}\.\p{Ll}{3,}\b|\w+_\w+/u;
 
 export function judgeSentence(text: string, tokens: readonly Token[], language: string): SentenceQuality {
-  const prose = isProse(text, tokens, language);
+  const second = tokens.filter((token) => /\p{L}/u.test(token.text))[1];
+  const scaffolding = scaffoldingOf(text, language, second?.pos === 'VERB' || second?.pos === 'AUX');
+  // Exercises, navigation, references and markup are not content: their words do not even count towards key terms.
+  // A question the document asks keeps its words (it names the topic) but is never a point or an item.
+  const prose = isProse(text, tokens, language) && (scaffolding === undefined || scaffolding === 'question');
   const bad = { prose, good: false, standalone: false };
-  if (!prose) return bad;
-  if (text.length < 40 || text.length > 300) return bad;
-  if (!/^["“„‘'(]?[\p{Lu}\p{N}]/u.test(text) || /^\p{N}/u.test(text)) return bad;
+  if (!prose || scaffolding || endsCut(text, language)) return bad;
+  // A glossary line or a short definition ("Ein Backup ist eine Sicherheitskopie.") is a statement however short.
+  const glossary = glossaryLine.test(text) || copulaDefinition.test(text);
+  if (text.length < (glossary ? 18 : 40) || text.length > 300) return bad;
+  if (!/^["“„‘'(]?[\p{Lu}\p{N}]/u.test(text) || /^\p{N}/u.test(text) || /^\([^)]*\)\s/.test(text)) return bad;
   if (!/[.!]["”’“)]?$/.test(text)) return bad;
   if (url.test(text) || /\.{3}|…|\s[-–—]\s*$|[|{}<>=\\_^~#@]|\/\/|::/.test(text)) return bad;
   const visible = text.replace(/\s/g, '');
@@ -34,20 +52,34 @@ export function judgeSentence(text: string, tokens: readonly Token[], language: 
   const digits = visible.replace(/[^\p{N}]/gu, '').length;
   if (letters < visible.length * 0.75 || digits > visible.length * 0.08) return bad;
   const words = tokens.filter((token) => /\p{L}/u.test(token.text));
-  if (words.length < 6 || words.length > 55) return bad;
+  if (words.length < (glossary ? 4 : 6) || words.length > 55) return bad;
   if (!balanced(text)) return bad;
   const stop = stopWords(language);
   if (stop.size > 0 && words.filter((token) => stop.has(token.lower)).length < Math.max(2, words.length * 0.2)) return bad;
   if ((text.match(/\p{L}\/\p{L}/gu) ?? []).length >= 2) return bad;
-  if (language === 'en' && !tokens.some((token) => token.pos === 'VERB' || token.pos === 'AUX')) return bad;
+  if (repeatsAWord(words, stop)) return bad;
+  // A title set in capitals, an emoji's call to action: slide decoration, not a statement.
+  if (letters > 12 && visible.replace(/[^\p{Lu}]/gu, '').length > letters * 0.6) return bad;
+  if (/\p{Extended_Pictographic}/u.test(text)) return bad;
+  // A glossary line ("List: a linear collection of values.") defines without a verb.
+  if (language === 'en' && !tokens.some((token) => token.pos === 'VERB' || token.pos === 'AUX') && !glossary) return bad;
   // A heading glued to its paragraph ("3.1 Traces Every compiled trace…") reads as a fragment.
   if (/^\d+(?:\.\d+)*\s/.test(text)) return bad;
   const opener = language === 'de' ? openers.de : language === 'en' ? openers.en : undefined;
   const person = language === 'de' ? firstPerson.de : firstPerson.en;
+  const back = language === 'de' ? pointsBack.de : language === 'en' ? pointsBack.en : undefined;
+  if (codeResidue.test(text)) return bad;
   const standalone =
-    !dangling.test(text) && !(opener?.test(text) ?? false) && !person.test(text) && !/[?:;]/.test(text.slice(-2));
+    !dangling.test(text) &&
+    !(opener?.test(text) ?? false) &&
+    !person.test(text) &&
+    !(back?.test(text) ?? false) &&
+    !/[?:;]/.test(text.slice(-2));
   return { prose, good: !dangling.test(text), standalone };
 }
+
+const copulaDefinition =
+  /^(?:(?:A|An|The|Der|Die|Das|Ein|Eine)\s+)?[\p{L}-]{3,}(?:\s\([^()]{1,15}\))?\s(?:is|are|ist|sind)\s(?:a|an|the|ein|eine|einer|der|die|das)\s\p{L}/u;
 
 /** A paper's metadata lines: lists of terms, not statements. */
 const metadataLine =
@@ -60,6 +92,21 @@ function isProse(text: string, tokens: readonly Token[], language: string): bool
   if (url.test(text) || /[{}<>=\\|]|\/\/|::|\bet al\b/.test(text)) return false;
   const stop = stopWords(language);
   return stop.size === 0 || words.filter((token) => stop.has(token.lower)).length >= 2;
+}
+
+/**
+ * A word of content three times in one sentence is a figure's labels or a table run into the text ("grado 1 grado 2
+ * grado 3 The statistical test …"), not a sentence.
+ */
+function repeatsAWord(words: readonly Token[], stop: ReadonlySet<string>): boolean {
+  const counts = new Map<string, number>();
+  for (const token of words) {
+    if (stop.has(token.lower) || token.lower.length < 3) continue;
+    const count = (counts.get(token.lower) ?? 0) + 1;
+    if (count >= 3) return true;
+    counts.set(token.lower, count);
+  }
+  return false;
 }
 
 function balanced(text: string): boolean {

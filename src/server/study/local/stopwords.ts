@@ -20,7 +20,9 @@ keiner keines können könnte machen man manche manchem manchen mancher mehr mei
 nichts noch nun nur ob oder ohne schon sehr sein seine seinem seinen seiner seines selbst sich sie sind so sodass solche
 solchem solchen solcher soll sollen sollte sondern sowie um und uns unser unsere unter viel viele vom von vor wann war
 waren warum was weil welche welchem welchen welcher welches wenn wer werde werden wie wieder will wir wird wo wurde
-wurden zu zum zur zwar zwischen über`;
+wurden zu zum zur zwar zwischen über außer beide beiden siehe sowohl weder jeweils bereits ebenfalls stets immer
+meist meistens häufig oft nämlich etwa ganz gar sogar schließlich zunächst also nun dazu hierzu hierbei wobei sei
+seien wäre wären würde würden gibt geben kommt kommen lässt lassen liegt liegen steht stehen gilt gelten`;
 
 const lists: Record<string, ReadonlySet<string>> = {
   en: new Set(english.split(/\s+/)),
@@ -49,5 +51,7 @@ export const genericNouns: ReadonlySet<string> = new Set(
   deal fig. something way. mr ms mrs dr per cent bit bits top bottom beginning kinds
   teil teile art weise zeit jahr jahre beispiel beispiele fall fälle frage fragen punkt punkte seite seiten kapitel
   abschnitt abbildung tabelle ende anfang menge zahl zahlen ding dinge mensch menschen leute grund gründe ergebnis
-  ergebnisse form formen`.split(/\s+/),
+  ergebnisse form formen allgemeinen folgenden folgende wesentlichen einzelnen übrigen hinblick bezug sinne
+  möglichkeit möglichkeiten weise art arten bereich bereiche rolle englischen deutschen englisch deutsch fällen
+  strecken acht`.split(/\s+/),
 );

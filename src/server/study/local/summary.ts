@@ -1,5 +1,6 @@
 import type { Summary } from '../artefacts';
 import { StudyEngineError } from '../engine';
+import { sentenceFlaws } from '../item-flaws';
 import type { Analysis, Section, Sentence } from './analysis';
 import { rankSentences, topSentences } from './textrank';
 import { wordingFor } from './wording';
@@ -9,9 +10,11 @@ export function buildSummary(analysis: Analysis): Summary {
   const wording = wordingFor(analysis.language);
   const weight = termWeight(analysis);
   const sections = analysis.sections.flatMap((section) => {
-    const points = keyPoints(section, weight);
+    const points = keyPoints(section, weight, analysis.language).map((s) => ({ text: s.text, page: s.page }));
+    // A section that is tables alone (a statistics tables handout) is summed up by what its tables hold.
+    if (points.length === 0) points.push(...[...new Map(section.tables.map((table) => [table.caption, table])).values()].map((table) => ({ text: `${table.caption}.`, page: table.page })));
     if (points.length === 0) return [];
-    return [{ heading: section.heading, page: section.page, points: points.map((s) => ({ text: s.text, page: s.page })) }];
+    return [{ heading: section.heading, page: section.page, points }];
   });
   if (sections.length === 0) {
     throw new StudyEngineError('tooLittleText', 'The document has too little running text to summarise.');
@@ -19,7 +22,7 @@ export function buildSummary(analysis: Analysis): Summary {
   const keyTermCount = Math.min(30, 8 + analysis.sections.length);
   const keyTerms = analysis.terms.slice(0, keyTermCount).map((term) => ({
     term: term.display,
-    ...(term.definition ? { definition: term.definition.text } : {}),
+    ...(term.definition ? { definition: term.definition.text } : term.formula ? { definition: term.formula.text } : {}),
     page: term.page,
   }));
   const topTerms = analysis.terms.slice(0, 4).map((term) => term.display);
@@ -35,8 +38,8 @@ export function termWeight(analysis: Analysis): (key: string) => number {
 }
 
 /** 2–5 points, more for a longer section. */
-export function keyPoints(section: Section, weight: (key: string) => number): Sentence[] {
-  const usable = section.sentences.filter((sentence) => sentence.good);
+export function keyPoints(section: Section, weight: (key: string) => number, language: string): Sentence[] {
+  const usable = section.sentences.filter((sentence) => sentence.good && sentenceFlaws(sentence.text, language).length === 0);
   if (usable.length === 0) return [];
   const count = Math.max(2, Math.min(5, Math.round(Math.sqrt(usable.length) / 2)));
   return topSentences(usable, rankSentences(usable, weight), count);

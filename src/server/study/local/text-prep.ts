@@ -15,6 +15,8 @@ export interface HeadingBlock {
   page: number;
   /** Back matter (references, index, notes…): its text is not study content. */
   backMatter: boolean;
+  /** Exercises, problems, tasks: what follows it (up to the next heading) is practice, not content. */
+  exercise: boolean;
 }
 
 export interface TextBlock {
@@ -23,6 +25,8 @@ export interface TextBlock {
   /** The page the text starts on, and where later pages start within it. */
   page: number;
   breaks: { offset: number; page: number }[];
+  /** A table (rows of cells, the extraction's tab-separated lines): its text is its rows, not sentences. */
+  table?: { rows: string[][]; caption?: string };
 }
 
 export type Block = HeadingBlock | TextBlock;
@@ -32,18 +36,28 @@ interface Line {
   page: number;
 }
 
-export function prepareBlocks(pages: readonly StudyPage[]): Block[] {
+export function prepareBlocks(pages: readonly StudyPage[], language = 'en'): Block[] {
   const linesByPage = pages.map((page) => splitLines(page.text));
   dropRepeatedEdgeLines(pages, linesByPage);
   const numbering = new NumberingState();
   const blocks: Block[] = [];
   let paragraph: Line[] = [];
+  let pendingTerm: string | undefined;
+  let tableRows: string[][] = [];
   const flush = () => {
     if (paragraph.length > 0) blocks.push(textBlock(paragraph));
     paragraph = [];
   };
+  // Rows of a table in a row of lines; a single "row" is a line with a tab in it, read as text.
+  const flushTable = (page: number) => {
+    if (tableRows.length >= 2) blocks.push(tableBlock(tableRows, page, blocks.at(-1)));
+    else if (tableRows.length === 1) paragraph.push({ text: (tableRows[0] ?? []).join(' '), page });
+    tableRows = [];
+  };
   pages.forEach((page, index) => {
-    const lines = linesByPage[index] ?? [];
+    const marked = linesByPage[index] ?? [];
+    const lines = marked.map((line) => line.replace(afterBlank, ''));
+    flushTable(page.pageNumber - 1);
     if (isTableOfContents(lines, page.heading)) {
       // Everything before a table of contents is front matter (title page, imprint, dedication).
       if (page.pageNumber <= Math.max(12, pages.length * 0.1)) blocks.length = 0;
@@ -52,8 +66,17 @@ export function prepareBlocks(pages: readonly StudyPage[]): Block[] {
     }
     const headingLines = givenHeadingLines(lines, page.heading);
     const typical = typicalLineLength(lines);
-    lines.forEach((text, lineIndex) => {
+    const slide = isSlideLike(lines, page.heading);
+    joinListLines(marked, headingLines, language).forEach((markedLine, lineIndex, joined) => {
+      const text = markedLine.replace(afterBlank, '');
+      if (markedLine !== text) flush();
       const line = { text, page: page.pageNumber };
+      if (text.includes('\t')) {
+        flush();
+        tableRows.push(text.split('\t').map((cell) => cell.trim()));
+        return;
+      }
+      flushTable(page.pageNumber);
       if (lineIndex === 0 && headingLines > 0) {
         flush();
         const heading = lines.slice(0, headingLines).join(' ');
@@ -61,37 +84,94 @@ export function prepareBlocks(pages: readonly StudyPage[]): Block[] {
         return;
       }
       if (lineIndex < headingLines) return;
-      const heading = headingOf(text, lineIndex, lines.length, numbering);
+      const heading = inNumberedList(joined, lineIndex) ? undefined : headingOf(text, lineIndex, joined.length, numbering);
       if (heading) {
         flush();
         blocks.push(headingBlock(heading.text, heading.level, page.pageNumber));
         return;
       }
       const previous = paragraph.at(-1);
-      if (previous && startsNewParagraph(previous, line, typical)) flush();
+      if (previous && startsNewParagraph(previous, line, typical, slide)) flush();
+      // A slide's term on a line of its own, its description on the next ("List" / "A linear collection of values"):
+      // one statement, written as the document's other glossary lines are ("List: A linear collection of values.").
+      const term = slide && paragraph.length === 0 ? termLine(text, joined[lineIndex + 1]) : undefined;
+      if (term) {
+        pendingTerm = term;
+        return;
+      }
+      if (pendingTerm && paragraph.length === 0) {
+        paragraph.push({ text: `${pendingTerm}: ${text}`, page: page.pageNumber });
+        pendingTerm = undefined;
+        return;
+      }
+      pendingTerm = undefined;
       paragraph.push(line);
     });
   });
+  flushTable(pages.at(-1)?.pageNumber ?? 1);
   flush();
-  return blocks;
+  return withUnitLevel(blocks);
 }
 
+/**
+ * Heading levels shifted so that level 1 is the level the document's units are at: a Markdown-style document with one
+ * '#' title and its sections under '##' has its '##' headings as units (and the title as a short front section).
+ */
+function withUnitLevel(blocks: Block[]): Block[] {
+  const counts = new Map<number, number>();
+  for (const block of blocks) if (block.kind === 'heading' && !block.backMatter && !boxHeadings.test(block.text)) counts.set(block.level, (counts.get(block.level) ?? 0) + 1);
+  const unitLevel = [...counts.keys()].sort((a, b) => a - b).find((level) => (counts.get(level) ?? 0) >= 2) ?? 1;
+  if (unitLevel === 1) return blocks;
+  return blocks.map((block) =>
+    block.kind === 'heading' ? { ...block, level: Math.max(boxHeadings.test(block.text) ? 2 : 1, block.level - unitLevel + 1) } : block,
+  );
+}
+
+const listNumber = /^(\d{1,2})[.)]\s+\S/;
+
+/** A numbered line with its neighbour numbered one less or one more, within two lines: a list item, not a heading. */
+function inNumberedList(lines: readonly string[], index: number): boolean {
+  const number = Number(listNumber.exec(lines[index] ?? '')?.[1] ?? NaN);
+  if (Number.isNaN(number)) return false;
+  for (const offset of [-2, -1, 1, 2]) {
+    const other = Number(listNumber.exec(lines[index + offset] ?? '')?.[1] ?? NaN);
+    if (other === number + Math.sign(offset)) return true;
+  }
+  return false;
+}
+
+/** Marks a line that follows an empty one: a paragraph starts there (a slide's notes after its text, say). */
+const afterBlank = '\u2029';
+
 function splitLines(text: string): string[] {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((line) => cleanLine(line))
-    .filter((line) => line.length > 0);
+  const lines: string[] = [];
+  let blank = false;
+  for (const raw of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const line = cleanLine(raw);
+    if (line.length === 0) {
+      blank = lines.length > 0;
+      continue;
+    }
+    lines.push(blank ? `${afterBlank}${line}` : line);
+    blank = false;
+  }
+  return lines;
 }
 
 /** Footnote markers glued to words ("deviousness.6", "Bill,2 and"), citation brackets, stray spacing. */
 function cleanLine(line: string): string {
   return line
-    .replace(/[\u00ad\u200b]/g, '')
+    .replace(/[\u00ad\u200b\uFFFD]/g, '')
+    // A chat assistant's citation residue in exported notes (":contentReference[oaicite:1]{index=1}").
+    .replace(/\s*:?contentReference\[?oaicite:?\d*\]?(?:\{[^}]*\})?/g, '')
+    // Bullet glyphs of slide and PDF fonts (private-use symbols among them) open a list item; elsewhere they are noise.
+    .replace(/^\s*[\uE000-\uF8FF○●◦▪■□►▶✓✔➢➤❖◆◇⚫⬤❑❒]+\s*/u, '• ')
+    .replace(/[\uE000-\uF8FF○●◦▪■□►▶➢➤❖◆◇⚫⬤❑❒]/gu, ' ')
     .replace(/(\p{L}[.,;:!?”"’)])\d{1,3}(?=\s|$)/gu, '$1')
     .replace(/\s\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]/g, '')
     .replace(/\s\(\d{1,3}(?:,\s?\d{1,3})*\)(?=[\s.,;:])/g, '')
-    .replace(/\s+/g, ' ')
+    .replace(/[^\S\t]+/g, ' ')
+    .replace(/ ?\t ?/g, '\t')
     .trim();
 }
 
@@ -105,7 +185,8 @@ function dropRepeatedEdgeLines(pages: readonly StudyPage[], linesByPage: string[
     const indexes = new Set([0, 1, lines.length - 2, lines.length - 1].filter((i) => i >= 0 && i < lines.length));
     return [...indexes];
   };
-  const keyOf = (line: string, pageNumber: number) => {
+  const keyOf = (marked: string, pageNumber: number) => {
+    const line = marked.replace(afterBlank, '');
     const match = /^(\d{1,4})\s+(.*)$|^(.*?)\s+(\d{1,4})$/.exec(line);
     const number = match ? Number(match[1] ?? match[4]) : undefined;
     const rest = match ? (match[2] ?? match[3] ?? '') : line;
@@ -128,8 +209,9 @@ function dropRepeatedEdgeLines(pages: readonly StudyPage[], linesByPage: string[
     const drop = new Set<number>();
     for (const i of edge(lines)) {
       const line = lines[i] ?? '';
-      const repeated = (pagesByKey.get(keyOf(line, page.pageNumber))?.size ?? 0) >= threshold && line.length <= 120;
-      if (repeated || isPageNumberLine(line)) drop.add(i);
+      // A table's header row repeats on every page of a long table: it is the table's, not a running header.
+      const repeated = (pagesByKey.get(keyOf(line, page.pageNumber))?.size ?? 0) >= threshold && line.length <= 120 && !line.includes('\t');
+      if (repeated || isPageNumberLine(line.replace(afterBlank, ''))) drop.add(i);
     }
     linesByPage[index] = lines.filter((_, i) => !drop.has(i));
   });
@@ -157,6 +239,7 @@ function isTableOfContents(lines: string[], heading: string | null): boolean {
   if (heading && isContentsName(heading)) return true;
   if (lines[0] && isContentsName(lines[0])) return true;
   if (lines.length < 5) return false;
+  if (lines.filter((line) => line.includes('\t')).length >= lines.length * 0.3) return false;
   const numbered = lines.filter((line) => /\S\s+(?:\d{1,4}|[ivxlc]{1,6})$/i.test(line) || /\.{4,}\s*\d+$/.test(line));
   return numbered.length >= lines.length * 0.6;
 }
@@ -181,12 +264,13 @@ function givenHeadingLines(lines: string[], heading: string | null): number {
 
 const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 
+const boxHeadings = /^(?:summary|key points|key terms|recap|in brief|zusammenfassung|das wichtigste|merke|merksatz|wiederholung|kurz gesagt)$/i;
 const knownHeadings =
   /^(?:abstract|introduction|conclusions?|summary|discussion|background|related work|methods?|methodology|results|evaluation|future work|preface|foreword|afterword|epilogue|prologue|overview|appendix(?: [a-z])?|einleitung|einführung|zusammenfassung|fazit|ausblick|diskussion|hintergrund|methoden|ergebnisse|vorwort|nachwort|anhang(?: [a-z])?|überblick)$/i;
 const backMatterHeadings =
   /^(?:acknowledge?ments?|references|bibliography|works cited|notes|endnotes|index|about the authors?|literatur(?:verzeichnis)?|quellen(?:verzeichnis)?|danksagung|stichwortverzeichnis|register|anmerkungen|contents|table of contents|inhalt(?:sverzeichnis)?)$/i;
 const chapterWords =
-  /^(?:chapter|part|lecture|lesson|unit|kapitel|teil|vorlesung|lektion|einheit)\s+(?:\d{1,3}|[ivxlc]{1,6}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b/i;
+  /^(?:chapter|part|lecture|lesson|unit|week|session|module|topic|kapitel|teil|vorlesung|lektion|einheit|woche|sitzung|modul|thema)\s+(?:\d{1,3}|[ivxlc]{1,6}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b/i;
 
 /** Numbered headings must follow on: 1, 2, 3 and 2.1, 2.2 under 2. A footnote "1 Arrays are…" on page 5 is not one. */
 class NumberingState {
@@ -217,7 +301,11 @@ function headingOf(
   numbering: NumberingState,
 ): { text: string; level: number } | undefined {
   if (line.length > 100) return undefined;
+  const markdown = /^(#{1,6})\s+(.*\p{L}.*?)\s*#*$/u.exec(line);
+  if (markdown) return { text: markdown[2] ?? '', level: markdown[1]?.length ?? 1 };
   const bare = line.replace(/:$/, '').trim();
+  // A summary box inside a chapter ("Zusammenfassung", "Key points") belongs to that chapter: not a unit of its own.
+  if (boxHeadings.test(bare)) return { text: bare, level: 2 };
   if (knownHeadings.test(bare) || backMatterHeadings.test(bare)) return { text: bare, level: 1 };
   const numbered = /^(\d{1,2}(?:\.\d{1,2}){0,2})\.?\s+(\p{Lu}.*)$/u.exec(line);
   if (numbered) {
@@ -244,12 +332,19 @@ function headingOf(
 function headingBlock(text: string, level: number, page: number): HeadingBlock {
   const display = displayHeading(text);
   const bare = display.replace(/^[\d.]+\s+/, '').replace(/:$/, '');
-  return { kind: 'heading', text: display, level, page, backMatter: backMatterHeadings.test(bare) };
+  return { kind: 'heading', text: display, level, page, backMatter: backMatterHeadings.test(bare), exercise: exerciseHeading.test(bare) };
 }
+
+const exerciseHeading =
+  /^(?:exercises?|problems?|problem set|tasks?|homework|assignments?|practice|self-test|quiz|questions|solutions?|(?:übungs)?aufgaben?|übungen|übung|übungsblatt|arbeitsauftr(?:ag|äge)|kontrollfragen|fragen|lösungen|lösungshinweise)\b(?:\s*\d+[a-z]?(?:\.\d+)*)?(?:\s*[:.–-].*)?$/i;
 
 /** Headings set in capitals read better in title case: "CHAPTER ONE: Creators" → "Chapter One: Creators". */
 export function displayHeading(text: string): string {
   const words = text.replace(/\s+/g, ' ').trim().split(' ');
+  // One word in capitals is an abbreviation ("DSGVO", "HTTP"), not a heading set in capitals.
+  const capitalWords = words.filter((word) => /^\p{Lu}{2,6}$/u.test(word.replace(/[^\p{L}]/gu, '')));
+  const longCapitals = words.filter((word) => /^\p{Lu}{7,}$/u.test(word.replace(/[^\p{L}]/gu, '')));
+  if (capitalWords.length === 1 && longCapitals.length === 0 && words.length <= 3) return words.join(' ');
   return words
     .map((word) => {
       const letters = word.replace(/[^\p{L}]/gu, '');
@@ -271,13 +366,110 @@ const bullet = /^(?:[•●▪◦‣∙·*–—-]|\(?[a-z0-9]{1,2}[).])\s+/i;
  * Lines wrapped in a paragraph run to nearly the full width; a short line ending a sentence (or a bullet point) ends
  * its paragraph, and a bullet starts a new one.
  */
-function startsNewParagraph(previous: Line, line: Line, typical: number): boolean {
+function startsNewParagraph(previous: Line, line: Line, typical: number, slide: boolean): boolean {
   if (bullet.test(line.text)) return true;
+  // On a slide every line is a statement of its own unless it visibly runs on (a comma, a hyphen, a small word).
+  if (slide && previous.page === line.page && /^[\p{Lu}\p{N}"“„(]/u.test(line.text) && !runsOn.test(previous.text)) return true;
   // A paragraph runs on across a page break; sentences are found later, so joining never hurts.
   if (previous.page !== line.page) return false;
   const short = previous.text.length < typical * 0.7;
   if (!short) return false;
   return /[.!?:]["”’)]?$/.test(previous.text) || (/\p{L}$/u.test(previous.text) && /^\p{Lu}/u.test(line.text));
+}
+
+/** A line that ends mid-phrase: the next line continues it. */
+const runsOn =
+  /(?:[,;(\-–]|\b(?:a|an|the|of|and|or|to|in|on|for|with|by|from|as|at|is|are|that|der|die|das|des|dem|den|ein|eine|einer|und|oder|von|mit|zu|zur|zum|im|in|auf|für|bei|aus|nach|ist|sind|als|wie|dass))$/i;
+
+/**
+ * A slide (a page with a title and a few short lines, as decks and slide PDFs have): its lines are bullet points,
+ * each a statement, not lines of wrapped prose.
+ */
+function isSlideLike(lines: readonly string[], heading: string | null): boolean {
+  if (!heading || lines.length === 0 || lines.length > 30) return false;
+  const words = lines.reduce((sum, line) => sum + line.split(' ').length, 0);
+  return words / lines.length < 16;
+}
+
+const conjunction: Record<string, string> = { en: 'and', de: 'und' };
+
+/**
+ * A handout's lead-in and its bullet points are one statement: "Datensicherheit schützt Informationen vor" • Verlust •
+ * Veränderung • Diebstahl → "Datensicherheit schützt Informationen vor Verlust, Veränderung und Diebstahl."; bullets that
+ * are clauses keep their own commas ("Der Urheber entscheidet," • wer sein Werk nutzen darf, • ob …). A line that is
+ * only an abbreviation in brackets ("(DSGVO)") belongs to the line before it. Lines before `from` (the page's heading)
+ * stay as they are.
+ */
+function joinListLines(lines: readonly string[], from: number, language: string): string[] {
+  const result = lines.slice(0, from);
+  for (let index = from; index < lines.length; index++) {
+    const line = lines[index] ?? '';
+    const previous = result.length > from ? result.at(-1) : undefined;
+    if (previous !== undefined && /^\([^()]{1,20}\)$/.test(line) && !/[.!?:]$/.test(previous)) {
+      result[result.length - 1] = `${previous} ${line}`;
+      continue;
+    }
+    const items: string[] = [];
+    while (index + 1 + items.length < lines.length) {
+      const next = lines[index + 1 + items.length] ?? '';
+      if (!listBullet.test(next) || next.includes('\t')) break;
+      const item = next.replace(listBullet, '').trim();
+      if (item.split(' ').length > 10 || /[.!?:]$/.test(item) && items.length === 0 && !/,$/.test(line)) break;
+      items.push(item);
+    }
+    const leadIn = line.replace(listBullet, '').trim();
+    const isLeadIn = items.length >= 2 && leadIn.split(' ').length >= 2 && !line.includes('\t') && leadsIn(leadIn, language);
+    if (!isLeadIn) {
+      result.push(line);
+      continue;
+    }
+    const clauses = items.slice(0, -1).every((item) => item.endsWith(','));
+    const bare = items.map((item) => item.replace(/[,;.]$/, ''));
+    const listed = clauses
+      ? items.join(' ')
+      : `${bare.slice(0, -1).join(', ')} ${conjunction[language] ?? 'and'} ${bare.at(-1) ?? ''}`;
+    const bulletPrefix = listBullet.exec(line)?.[0] ?? '';
+    result.push(`${bulletPrefix}${leadIn} ${listed.replace(/[,;]$/, '')}${/[.!]$/.test(listed) ? '' : '.'}`);
+    index += items.length;
+  }
+  return result;
+}
+
+/**
+ * A line that runs on into a list, not a label over it ("Zulässige Quellen", "Advantages of tuples"): it ends with a
+ * comma, a small word (preposition, article, conjunction), or — in German, where nouns are capitalised — a lower-case
+ * word such as the verb ("Urheberrecht schützt"); in English with a verb that introduces a list.
+ */
+function leadsIn(text: string, language: string): boolean {
+  if (/[.!?:;]$/.test(text) || !/\p{L},?$/u.test(text)) return false;
+  if (text.endsWith(',') || runsOn.test(text)) return true;
+  if (language === 'de') return /\s\p{Ll}+$/u.test(text);
+  return /\b(?:include|includes|including|such as|contain|contains|consist of|consists of|are|is|has|have|allow|allows|protect|protects|need|needs)$/i.test(text);
+}
+
+const listBullet = /^[•●▪◦‣∙·*–—-]\s+/;
+
+/** A term alone on a slide's line (one to four words, no sentence) followed by a line that describes it. */
+function termLine(text: string, next: string | undefined): string | undefined {
+  const term = text.replace(bullet, '');
+  if (!next || term.length > 40 || /[.,;:!?=()[\]{}>]/.test(term) || !/^[\p{Lu}\p{N}]/u.test(term)) return undefined;
+  if (term.split(' ').length > 4 || exerciseHeading.test(term) || boxHeadings.test(term) || /^(?:beispiele?|examples?|vorteile|nachteile|advantages|disadvantages)$/i.test(term)) return undefined;
+  const description = next.replace(bullet, '');
+  // The next line describes it: it opens with an article, or it is a short statement of its own ("Nutzung erlaubt.").
+  const describes = /^(?:A|An|The|Ein|Eine|Der|Die|Das)\s\p{L}/u.test(description) || (/^\p{Lu}/u.test(description) && /[.!]$/.test(description));
+  // A description, not a statement: "A linear collection of values", not "The comparison is computed by …".
+  const statement = /\b(?:is|are|was|were|has|have|can|will|ist|sind|war|waren|wird|werden|kann|können|muss|müssen|hat|haben)\b/i.test(description);
+  return describes && !statement && description.split(' ').length >= 2 ? term : undefined;
+}
+
+/** A table block; its caption is the paragraph just before it when that names a table ("Table 1: …", "Tabelle 2 …"). */
+function tableBlock(rows: string[][], page: number, before: Block | undefined): TextBlock {
+  const caption =
+    before?.kind === 'text' && !before.table && /^(?:table|tabelle|tab\.)\s*\d+/i.test(before.text)
+      ? (before.text.split(/(?<=\.)\s/)[0] ?? before.text).replace(/\.$/, '')
+      : undefined;
+  const text = rows.map((row) => row.join(' ')).join('\n');
+  return { kind: 'text', text, page, breaks: [], table: caption ? { rows, caption } : { rows } };
 }
 
 function textBlock(lines: Line[]): TextBlock {

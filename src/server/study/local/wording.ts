@@ -6,6 +6,11 @@ export interface Wording {
   whichTerm: (definition: string) => string;
   whatIs: (term: string) => string;
   match: string;
+  formulaOf: (term: string) => string;
+  whichFormula: (term: string) => string;
+  tableLookup: (caption: string, row: string, column: string) => string;
+  tableValue: (caption: string, key: string, column: string) => string;
+  tableFact: (caption: string, key: string, value: string) => string;
   unitCovers: (terms: string) => string;
   unitPractice: string;
   lesson: (index: number, terms: string) => string;
@@ -23,6 +28,11 @@ const english: Wording = {
   whichTerm: (definition) => `Which term is described here? “${definition}”`,
   whatIs: (term) => `What is meant by “${term}”?`,
   match: 'Match each term to its description.',
+  formulaOf: (term) => `${term} (formula)`,
+  whichFormula: (term) => `Which formula gives the ${term}?`,
+  tableLookup: (caption, row, column) => `In “${caption}”, which value stands at ${row} and ${column}?`,
+  tableValue: (caption, key, column) => `In “${caption}”, which ${column || 'entry'} belongs to “${key}”?`,
+  tableFact: (caption, key, value) => `In “${caption}”, ${key}: ${value}.`,
   unitCovers: (terms) => `Covers ${terms}.`,
   unitPractice: 'Practice the key points of this part.',
   lesson: (index, terms) => (terms ? `Lesson ${index}: ${terms}` : `Lesson ${index}`),
@@ -41,6 +51,11 @@ const german: Wording = {
   whichTerm: (definition) => `Welcher Begriff wird hier beschrieben? „${definition}“`,
   whatIs: (term) => `Was versteht man unter „${term}“?`,
   match: 'Ordne jedem Begriff seine Beschreibung zu.',
+  formulaOf: (term) => `${term} (Formel)`,
+  whichFormula: (term) => `Mit welcher Formel berechnet man: ${term}?`,
+  tableLookup: (caption, row, column) => `Welcher Wert steht in „${caption}“ bei ${row} und ${column}?`,
+  tableValue: (caption, key, column) => `Was steht in „${caption}“ ${column ? `unter „${column}“ ` : ''}bei „${key}“?`,
+  tableFact: (caption, key, value) => `In „${caption}“ gilt für ${key}: ${value}.`,
   unitCovers: (terms) => `Behandelt ${terms}.`,
   unitPractice: 'Übe die wichtigsten Punkte dieses Teils.',
   lesson: (index, terms) => (terms ? `Lektion ${index}: ${terms}` : `Lektion ${index}`),

@@ -1,0 +1,138 @@
+/**
+ * What a teacher never turns into study material: exercise prompts and instructions ("Determine the number of …",
+ * "Berechnen Sie …"), questions put to the reader, website navigation ("Klicke auf die …"), references and
+ * bibliography entries, and text that is markup rather than language (raw LaTeX, private-use glyphs). The engine
+ * leaves such sentences out of every artefact; the item-flaw checks (item-flaws.ts) report any that slip through.
+ */
+
+/** Verbs that open an instruction to the reader, English (base form, sentence-initial). */
+const englishImperatives = new Set(
+  `answer apply argue assume calculate check choose circle click compare complete compute consider construct convert
+  copy define derive describe design determine discuss draw enter estimate evaluate explain express fill find give go
+  identify imagine implement indicate justify label let list look make mark match name note observe open outline plot
+  prove put read recall remember repeat rewrite see select show simplify sketch solve sort state suppose take tick try
+  type use verify visit watch work write learn understand perform peform practise practice review explore discover
+  familiarize familiarise get`.split(/\s+/),
+);
+
+/** German imperatives (du-form and the stem of the Sie-form "Berechnen Sie"), sentence-initial. */
+const germanImperativeStems = new Set(
+  `analysier antwort begründ benenn berechn beschreib bestimm betracht beurteil beweis bewert diskutier entscheid
+  erklär erläuter ergänz erstell finde formulier füll gib interpretier klick kreuz lies lös markier nenn notier ordn
+  prüf recherchier schau schreib skizzier stell überleg überprüf untersuch verbind vergleich wähl zeichn zeig zähl
+  ermittl gestalt leg les öffn setz trag vervollständig denk acht beacht merk frag nutz verwend probier versuch hör
+  sieh`.split(/\s+/),
+);
+
+const exerciseLabel =
+  /^(?:exercises?|problems?|tasks?|questions?|quiz|homework|assignment|solutions?|answers?|hints?|tips?|aufgaben?|übungs?(?:aufgaben?|blatt)?|übungen|fragen?|lösungs?(?:hinweise?)?|lösungen|hinweise?|tipps?|arbeitsauftrag|arbeitsaufträge)\b\s*(?:\d+[a-z]?(?:\.\d+)*)?\s*[:.)]?/i;
+const pointsNote = /\(\s*\d+(?:[.,]5)?\s*(?:p|pt|pts|points?|punkte?|p\.)\s*\)|\[\s*\d+\s*(?:p|pt|pts|points?|punkte?)\s*\]/i;
+const itemLabel = /^\(?(?:[a-h]|i{1,3}|iv|v)\)\s/;
+const navigation =
+  /\b(?:click|klicke?n?|tap|scroll|log ?in|sign ?in|menu|menü|homepage|startseite|download|herunterladen|zurück zur|back to|next page|nächste seite|weiter zu)\b/i;
+/** A site's footer links ("Impressum · Datenschutz · Kontakt"): navigation only as a line of links, not in a sentence. */
+const footerLinks =
+  /^(?:(?:impressum|imprint|datenschutz(?:erklärung)?|privacy(?: policy)?|cookies?(?:-?einstellungen| settings)?|kontakt|contact|agb|terms(?: of use)?|barrierefreiheit|accessibility|sitemap)\s*(?:[|·•,/]\s*|$))+$/i;
+const referenceLike =
+  /\bet al\.|\bISBN\b|\bdoi:|\bpp?\.\s?\d|\bS\.\s?\d+\s?[-–]\s?\d+|\bVol\.\s?\d|\bHrsg\.|\bAufl(?:age|\.)|\bVerlag\b|\bPress\b,|\bedition\b|\(\s?(?:19|20)\d\d[a-z]?\s?\)\s?[.:,]|\b(?:retrieved|abgerufen) (?:from|am)\b|https?:\/\/|www\./i;
+const rawMarkup = /\\\(|\\\)|\\\[|\\\]|\$\$|\\(?:frac|sum|int|sqrt|alpha|beta|gamma|delta|cdot|times|mathrm|mathbf|left|right|begin|end|text)\b|\\[*_#`]|[\uE000-\uF8FF\uFFFD]/u;
+
+/** A paragraph that opens with an exercise's label ("Exercise 2.3", "Aufgabe 4:", "(b)"): all of it is the exercise. */
+export function startsExercise(text: string): boolean {
+  return /^(?:exercise|problem|task|question|aufgabe|übung|frage)\s*\d/i.test(text.trim()) || (exerciseLabel.test(text.trim()) && /^\S+\s*\d/.test(text.trim())) || itemLabel.test(text.trim());
+}
+
+/**
+ * The course talking about itself rather than its subject: plans, objectives, thanks ("In this lecture we will …",
+ * "Let us illustrate …", "Im Folgenden wollen wir …", "Unsere Aufgabe ist …", "Vielen Dank an …").
+ */
+const narration =
+  /^(?:let(?:'s| us)\b|in (?:this|the next|the following|today's) (?:lecture|chapter|section|session|course|unit|part|tutorial|talk|slides?|handout)\b.*\b(?:we|you)\b|(?:we|you) will (?:learn|see|discuss|look|study|cover|explore|show|review|focus|now|start|begin|use|need)\b|we (?:now|first|next) (?:turn|look|consider|discuss|want|need|show)\b|the (?:aim|goal|purpose|objective)s? of (?:this|the) (?:lecture|chapter|course|session|tutorial|unit)\b|(?:many |special )?thanks?\b|i (?:would like to |want to )?thank|we (?:would like to |want to )?thank|im folgenden (?:wollen|werden|betrachten|sehen)|in (?:diesem|dem folgenden|dieser) (?:kapitel|abschnitt|vorlesung|einheit|lektion|teil|skript)\b.*\b(?:wir|ihr|du)\b|wir (?:wollen|werden) (?:nun|uns|im|jetzt|zunächst|als nächstes)\b|(?:unsere|eure|deine|ihre) aufgabe (?:ist|besteht)\b|lernziele?\b|(?:vielen |herzlichen )?dank\b|ich danke|wir danken)/i;
+
+/**
+ * A teacher's notes on a slide, written about the class rather than the subject: "Die Lernenden sollen …", "Erwartung:
+ * …", "Ziel: …", "Students should …". The label openers are the usual ones of lesson plans and speaker notes.
+ */
+const teacherNote =
+  /^(?:(?:erwartung|erwartungshorizont|ziel|lernziel|impuls|tafelbild|didaktische[rn]? hinweis|methodische[rn]? hinweis|sozialform|zeitbedarf|material|differenzierung|sicherung|einstieg|überleitung|lehrerhinweis|eigene grafik|eigene darstellung|expected answer|teacher(?:'s)? notes?|speaker notes?|learning (?:goal|objective)s?|differentiation)\s*:)|\b(?:(?:die|der|den|alle|einzelne|manche) (?:lernenden|lernende|schülerinnen|schüler)|schülerinnen und schüler|\bsus\b|lernende (?:sollen|können|jeweils|erklären|beschreiben|nennen)|(?:students|learners|pupils) (?:should|will|can|must|need to)|ask (?:the )?(?:students|learners|class))\b/i;
+
+/** Modal and auxiliary verbs, finite: a sentence with one of them states something (it is no bare infinitive). */
+const germanFinite =
+  /\b(?:ist|sind|war|waren|wird|werden|wurde|wurden|kann|können|konnte|muss|müssen|musste|soll|sollen|sollte|sollten|darf|dürfen|hat|haben|hatte|gibt|lässt|bleibt|bleiben|gilt|gelten|heißt|steht|stehen|entsteht|entstehen|liegt|liegen)\b/i;
+
+/**
+ * A German instruction in the infinitive, as lesson plans and speaker notes write them: "Lernende ein Gegenbeispiel
+ * erklären lassen.", "Potenzen von links nach rechts betrachten.", "Übertrag nicht vergessen." — it ends with a verb
+ * in the infinitive and has no finite verb and no subordinate clause ("…, um … zu erkennen" states a purpose).
+ */
+function isInfinitiveInstruction(text: string): boolean {
+  const words = text.replace(/[.!]["”“)]?$/, '').match(/[\p{L}-]+/gu) ?? [];
+  const last = words.at(-1) ?? '';
+  if (words.length < 2 || words.length > 16 || !/^\p{Ll}+(?:en|ern|eln)$/u.test(last)) return false;
+  if (words.at(-2)?.toLowerCase() === 'zu' || /^\p{Ll}+zu\p{Ll}+en$/u.test(last) && !/^zu/.test(last)) return false;
+  if (germanFinite.test(text) || /,/.test(text)) return false;
+  // A main clause states: its subject (article, adjectives, a capitalised noun) and then the finite verb, lower case —
+  // "Die Zellen teilen sich und wachsen." An instruction goes on with an object, an adverb or a preposition instead.
+  let index = /^(?:die|der|das|ein|eine|viele|alle|jede[rs]?|manche|einige|beide)$/i.test(words[0] ?? '') ? 1 : 0;
+  while (index < words.length && /^\p{Ll}/u.test(words[index] ?? '') && index > 0) index++;
+  const noun = words[index] ?? '';
+  const verb = words[index + 1] ?? '';
+  if (/^\p{Lu}/u.test(noun) && !instructionOpeners.test(noun) && /^\p{Ll}{3,}$/u.test(verb) && !notVerbs.test(verb)) return false;
+  return true;
+}
+
+/** Words that open an instruction's phrase: prepositions and adverbs, never a subject. */
+const instructionOpeners = /^(?:vor|nach|mit|bei|zu|zur|zum|an|auf|in|im|aus|für|über|unter|durch|ohne|gegen|danach|dann|zuerst|zunächst|anschließend|abschließend|gemeinsam|möglichst|kurz|jetzt|hier|dabei|dazu)$/i;
+/** Lower-case words after a noun that are no finite verb. */
+const notVerbs =
+  /^(?:von|mit|bei|zu|zur|zum|an|am|auf|in|im|aus|für|über|unter|durch|ohne|gegen|nach|vor|und|oder|als|wie|nicht|noch|nur|auch|erst|jeweils|zunächst|zuerst|dann|danach|möglichst|gezielt|direkt|sichtbar|immer|gemeinsam|kurz|zusätzlich|sofort|genau|selbst|der|die|das|den|dem|des|ein|eine|einen|einem|einer)$/i;
+
+/** A question that lost its mark ("Is there any trend in the survival …."): an auxiliary before its subject. */
+const englishQuestion =
+  /^(?:(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have|may|might)\s+(?:there|it|this|that|these|those|they|we|you|he|she|the|a|an|any|our|your|their)\b|(?:what|why|how|which|who|when|where)\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have|many|much|often)\b)/i;
+
+export type ScaffoldingKind = 'instruction' | 'question' | 'navigation' | 'reference' | 'markup';
+
+/**
+ * Why a sentence is scaffolding rather than content, or undefined when it is content. `secondIsVerb` tells, for
+ * English, whether the tagger read the second word as a verb: "Light shows …", "Work is …" are statements, "Show two
+ * ways …" an instruction (taggers read a capitalised first word as a name too often to ask about it).
+ */
+export function scaffoldingOf(text: string, language: string, secondIsVerb?: boolean): ScaffoldingKind | undefined {
+  const trimmed = text.trim().replace(/^[•\-–—*]\s*/, '');
+  if (rawMarkup.test(trimmed)) return 'markup';
+  if (exerciseLabel.test(trimmed) || pointsNote.test(trimmed) || itemLabel.test(trimmed)) return 'instruction';
+  if (isImperative(trimmed, language, secondIsVerb) || narration.test(trimmed) || teacherNote.test(trimmed)) return 'instruction';
+  if (language === 'de' && isInfinitiveInstruction(trimmed)) return 'instruction';
+  if (/\?["”“)]?$/.test(trimmed) || (language === 'en' && englishQuestion.test(trimmed))) return 'question';
+  if (navigation.test(trimmed) || footerLinks.test(trimmed)) return 'navigation';
+  if (referenceLike.test(trimmed)) return 'reference';
+  return undefined;
+}
+
+function isImperative(text: string, language: string, secondIsVerb?: boolean): boolean {
+  const words = text.match(/\p{L}+/gu) ?? [];
+  const first = (words[0] ?? '').toLowerCase();
+  if (!first) return false;
+  if (language === 'de') {
+    // "Berechnen Sie …", "Beschreiben Sie, warum …": the polite imperative.
+    if (/^\p{Lu}\p{Ll}+(?:en|ern|eln)$/u.test(words[0] ?? '') && words[1] === 'Sie' && /^\p{L}+(?:en|ern|eln)\s+Sie\b/u.test(text)) return true;
+    const stem = first.replace(/(?:en|e|t)$/, '');
+    return germanImperativeStems.has(stem) || germanImperativeStems.has(first);
+  }
+  if (!englishImperatives.has(first)) return false;
+  // "Show" at the start is an instruction; "Use of X is …" (a noun) and "Type I errors are …" are not.
+  if (secondIsVerb) return false;
+  const second = words[1] ?? '';
+  return !['of', 'is', 'are', 'was', 'were', 'has', 'have', 'can', 'may', 'will', 'must'].includes(second.toLowerCase()) && !/^\p{Lu}/u.test(second);
+}
+
+/** A sentence that ends where a formula or a symbol stood: "… of two events A and B is." */
+export function endsCut(text: string, language: string): boolean {
+  const trimmed = text.trim();
+  const ends =
+    language === 'de'
+      ? /\b(?:ist|sind|gilt|lautet|beträgt|von|mit|der|die|das|den|dem|des|ein|eine|einer|als|für|und|oder|zu|durch|wie|also|gleich|folgt)\s*[.:]$/
+      : /\b(?:is|are|was|be|as|of|the|a|an|by|to|for|and|or|with|from|equals?|gives?|yields?|follows|holds|than|that|where|then|becomes?)\s*[.:]$/i;
+  return ends.test(trimmed) || /[=+−\-×·*/(]\s*[.:]?$/.test(trimmed);
+}

@@ -1,0 +1,148 @@
+import type { Challenge, Flashcard } from '../artefacts';
+import type { Table } from './analysis';
+import { shuffled } from './random';
+import type { Wording } from './wording';
+
+/**
+ * What a teacher makes of a table: look-up cards and questions. A table of values indexed by row and column (a
+ * statistics table: t for 95 % at df 10 → 2.228) gives cards for a few cells spread over it and questions whose wrong
+ * options are the neighbouring cells; a table of entries (term → value, constant → number) gives a card per row and
+ * questions whose wrong options are the same column's values in other rows.
+ */
+interface Shape {
+  header?: string[];
+  body: string[][];
+  /** Values indexed by row label and column header (most cells numbers), or one entry per row. */
+  kind: 'grid' | 'entries';
+}
+
+const numeric = (cell: string) => /^[-+−]?(?:\d[\d.,  ]*|[.,]\d+)(?:\s?[%‰])?$/.test(cell.trim());
+
+function shapeOf(table: Table): Shape | undefined {
+  const width = modalWidth(table.rows);
+  const rows = table.rows.filter((row) => row.length === width && row.every((cell) => cell.length > 0));
+  if (width < 2 || rows.length < 2) return undefined;
+  const [first = [], second = []] = rows;
+  const mostlyText = first.filter(numeric).length < first.length / 2;
+  const labelledNumbers = !numeric(first[0] ?? '') && numeric(second[0] ?? '');
+  const header = mostlyText || labelledNumbers ? first : undefined;
+  const body = header ? rows.slice(1) : rows;
+  if (body.length < 2) return undefined;
+  // A listing of files (a repository's contents table) is navigation, not content.
+  if (body.filter((row) => /\.\w{1,4}$|_/.test(row[0] ?? '')).length >= body.length / 2) return undefined;
+  const values = body.flatMap((row) => row.slice(1));
+  const grid = Boolean(header) && width >= 3 && values.filter(numeric).length >= values.length * 0.8;
+  return { ...(header ? { header } : {}), body, kind: grid ? 'grid' : 'entries' };
+}
+
+function modalWidth(rows: string[][]): number {
+  const counts = new Map<number, number>();
+  for (const row of rows) counts.set(row.length, (counts.get(row.length) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] ?? 0;
+}
+
+/** `count` indexes spread evenly over 0…length-1 (the middle of each stretch). */
+function spread(length: number, count: number): number[] {
+  const picked = new Set<number>();
+  for (let index = 0; index < Math.min(count, length); index++) picked.add(Math.floor(((index + 0.5) * length) / Math.min(count, length)));
+  return [...picked];
+}
+
+interface Cell {
+  row: number;
+  column: number;
+  rowLabel: string;
+  columnLabel: string;
+  value: string;
+}
+
+function gridCells(shape: Shape, count: number): Cell[] {
+  const header = shape.header ?? [];
+  const rowName = header[0] ?? '';
+  const columns = header.length - 1;
+  return spread(shape.body.length, count).map((row, index) => {
+    const picks = spread(columns, count);
+    const column = 1 + (picks[index % Math.max(1, picks.length)] ?? 0);
+    const cells = shape.body[row] ?? [];
+    return {
+      row,
+      column,
+      rowLabel: `${rowName} ${cells[0] ?? ''}`.trim(),
+      columnLabel: header[column] ?? '',
+      value: cells[column] ?? '',
+    };
+  });
+}
+
+export function tableCards(table: Table, wording: Wording, limit: number): Flashcard[] {
+  const shape = shapeOf(table);
+  if (!shape) return [];
+  if (shape.kind === 'grid') {
+    return gridCells(shape, Math.min(limit, 4)).map((cell) => ({
+      kind: 'concept',
+      front: `${table.caption}: ${cell.rowLabel}, ${cell.columnLabel}`,
+      back: cell.value,
+      page: table.page,
+    }));
+  }
+  return shape.body.filter((row) => /\p{L}{2}/u.test(row[0] ?? '')).slice(0, limit).map((row) => ({
+    kind: 'concept',
+    front: shape.header?.[1] ? `${row[0]} — ${shape.header[1]}` : (row[0] ?? ''),
+    back: row
+      .slice(1)
+      .map((cell, index) => (shape.header && row.length > 2 ? `${shape.header[index + 1]}: ${cell}` : cell))
+      .join('; '),
+    page: table.page,
+  }));
+}
+
+export function tableChallenges(table: Table, wording: Wording, limit: number): Challenge[] {
+  const shape = shapeOf(table);
+  if (!shape) return [];
+  const challenges: Challenge[] = [];
+  const choice = (question: string, answer: string, wrong: string[], explanation: string): Challenge | undefined => {
+    const options = [...new Set([answer, ...wrong.filter((value) => value && value !== answer)])].slice(0, 4);
+    if (options.length < 4) return undefined;
+    return {
+      type: 'multiple_choice',
+      question,
+      explanation,
+      page: table.page,
+      options: shuffled(
+        options.map((text, index) => ({ text, correct: index === 0 })),
+        question,
+      ),
+    };
+  };
+  if (shape.kind === 'grid') {
+    for (const cell of gridCells(shape, limit)) {
+      const neighbours = [
+        shape.body[cell.row]?.[cell.column - 1],
+        shape.body[cell.row]?.[cell.column + 1],
+        shape.body[cell.row + 1]?.[cell.column],
+        shape.body[cell.row - 1]?.[cell.column],
+        shape.body[cell.row + 1]?.[cell.column + 1],
+        shape.body[cell.row - 1]?.[cell.column + 1],
+        shape.body[cell.row - 2]?.[cell.column],
+      ].filter((value, position): value is string => value !== undefined && numeric(value) && !(position === 0 && cell.column === 1));
+      const question = wording.tableLookup(table.caption, cell.rowLabel, cell.columnLabel);
+      const made = choice(question, cell.value, neighbours, wording.tableFact(table.caption, `${cell.rowLabel}, ${cell.columnLabel}`, cell.value));
+      if (made) challenges.push(made);
+    }
+    return challenges;
+  }
+  const column = shape.header?.[1] ?? '';
+  for (const index of spread(shape.body.length, limit)) {
+    const row = shape.body[index];
+    const key = row?.[0];
+    const value = row?.[1];
+    // A row named by a bare number ("2") means nothing in a question without the table in front of the student.
+    if (!key || !value || !/\p{L}{2}/u.test(key)) continue;
+    const others = shape.body.filter((_, other) => other !== index).map((other) => other[1] ?? '');
+    // The nearest rows first: neighbours in a table are the values of the same kind a student confuses.
+    others.sort((a, b) => Math.abs(shape.body.findIndex((r) => r[1] === a) - index) - Math.abs(shape.body.findIndex((r) => r[1] === b) - index));
+    const made = choice(wording.tableValue(table.caption, key, column), value, others, wording.tableFact(table.caption, key, value));
+    if (made) challenges.push(made);
+  }
+  return challenges;
+}

@@ -1,0 +1,291 @@
+import { describe, expect, it } from 'vitest';
+import type { Challenge, Flashcard } from '../artefacts';
+import { BLANK } from '../artefacts';
+import type { StudyDocument, StudyPage } from '../engine';
+import { challengeFlaws } from '../item-flaws';
+import { analyse } from './analysis';
+import { createLocalEngine } from './local-engine';
+import { scaffoldingOf } from './scaffolding';
+import { prepareBlocks } from './text-prep';
+
+/**
+ * The rules that make the local engine write as a teacher would (issue 18): scaffolding left out, the document's own
+ * structure, tables and glossary lines as material, German inflections folded, clozes on taught terms, wrong options
+ * and false statements of the same kind. Each test is built so that it fails without the rule it names.
+ */
+const engine = createLocalEngine();
+const page = (pageNumber: number, text: string, heading: string | null = null): StudyPage => ({ pageNumber, text, heading });
+const doc = (language: string, pages: StudyPage[], title = 'Notes'): StudyDocument => ({ title, language, pages });
+
+const challengeTexts = (challenges: Challenge[]) =>
+  challenges.map((challenge) => (challenge.type === 'match' ? challenge.pairs.map((pair) => pair.definition).join(' ') : challenge.question));
+
+describe('scaffolding', () => {
+  it('names instructions, narration, questions without a mark and references, and leaves content alone', () => {
+    expect(scaffoldingOf('Determine the number of sample points in the space.', 'en')).toBe('instruction');
+    expect(scaffoldingOf('Learn how to perform survival analysis with R.', 'en')).toBe('instruction');
+    expect(scaffoldingOf('In this lecture we will look at the cell cycle.', 'en')).toBe('instruction');
+    expect(scaffoldingOf('Let us illustrate the method with an example.', 'en')).toBe('instruction');
+    expect(scaffoldingOf('Is there any trend in the survival with regard to the index.', 'en')).toBe('question');
+    expect(scaffoldingOf('Erkläre den Unterschied zwischen RAM und ROM.', 'de')).toBe('instruction');
+    expect(scaffoldingOf('Im Folgenden wollen wir die Intervalle benennen.', 'de')).toBe('instruction');
+    expect(scaffoldingOf('Vielen Dank an Maria für die Diskussionen.', 'de')).toBe('instruction');
+    expect(scaffoldingOf('Mankiw, N. G. (2020). Principles of Economics. Cengage, pp. 4–9.', 'en')).toBe('reference');
+    expect(scaffoldingOf('Light shows interference when it passes two slits.', 'en', true)).toBeUndefined();
+    expect(scaffoldingOf('Type I errors are false positives of a test.', 'en')).toBeUndefined();
+    expect(scaffoldingOf('Die Dichte ist der Quotient aus Masse und Volumen.', 'de')).toBeUndefined();
+  });
+});
+
+describe('structure', () => {
+  it('reads a numbered list as a list, not as headings', () => {
+    const blocks = prepareBlocks([
+      page(1, '1. Introduction\nThe cell is the unit of life and every organism is made of cells.\nThree rules hold:\n1. Every cell comes from a cell.\n2. Cells are the unit of structure.\n3. Cells hold the genetic material.'),
+    ]);
+    const headings = blocks.filter((block) => block.kind === 'heading').map((block) => block.text);
+    expect(headings).toEqual(['1. Introduction']);
+  });
+
+  it('takes Markdown headings, keeps a summary box inside its chapter and drops an exercise section', () => {
+    const blocks = prepareBlocks([
+      page(
+        1,
+        [
+          '# Thermodynamics',
+          '## Heat',
+          'Heat is energy transferred because of a difference in temperature between two bodies.',
+          'Zusammenfassung',
+          'Heat always flows from the warmer to the colder body on its own.',
+          '## Work',
+          'Work is energy transferred by a force acting along a distance on a body.',
+          '## Exercises',
+          'A gas expands at constant pressure of two bar from one to three litres.',
+          '## Entropy',
+          'Entropy is a measure of the number of microstates of a system.',
+        ].join('\n'),
+      ),
+    ]);
+    const units = blocks.filter((block) => block.kind === 'heading' && block.level === 1).map((block) => block.text);
+    expect(units).toEqual(['Thermodynamics', 'Heat', 'Work', 'Exercises', 'Entropy']);
+    const analysis = analyse(doc('en', [page(1, blocks.map((block) => (block.kind === 'heading' ? `${'#'.repeat(block.level + 1)} ${block.text}` : block.text)).join('\n'))]));
+    const text = analysis.sentences.map((sentence) => sentence.text).join(' ');
+    expect(text).toContain('Heat always flows');
+    expect(text).not.toContain('A gas expands');
+  });
+
+  it('reads each line of a slide as a statement, and a term line with its description as a definition', () => {
+    const slide = page(2, 'Collections\nList\nA linear collection of values\nDictionary\nA collection of key-value pairs\nDictionaries are unordered in old Python versions\nLists keep the order of insertion always', 'Collections');
+    const analysis = analyse(doc('en', [slide, page(3, 'Tuples\nA tuple is an immutable sequence of values in Python.\nTuples can be compared element by element.', 'Tuples')]));
+    const texts = analysis.sentences.map((sentence) => sentence.text);
+    expect(texts).toContain('Dictionaries are unordered in old Python versions.');
+    expect(analysis.terms.find((term) => term.display.toLowerCase() === 'list')?.definition?.text).toBe('A linear collection of values.');
+  });
+});
+
+describe('tables', () => {
+  const tables = doc('en', [
+    page(
+      1,
+      [
+        'Table 1: Critical values of the t distribution.',
+        'df\t0.90\t0.95\t0.99',
+        '8\t1.860\t2.306\t3.355',
+        '9\t1.833\t2.262\t3.250',
+        '10\t1.812\t2.228\t3.169',
+        '11\t1.796\t2.201\t3.106',
+        '12\t1.782\t2.179\t3.055',
+      ].join('\n'),
+      'Statistical tables',
+    ),
+  ]);
+
+  it('make look-up cards and questions whose wrong options are neighbouring cells', async () => {
+    const deck = await engine.flashcards(tables);
+    expect(deck.cards.length).toBeGreaterThan(0);
+    for (const card of deck.cards) expect(card.front).toContain('Table 1: Critical values of the t distribution');
+    const path = await engine.learnPath(tables);
+    const questions = path.units.flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges));
+    expect(questions.length).toBeGreaterThanOrEqual(4);
+    const cells = new Set(['1.860', '2.306', '3.355', '1.833', '2.262', '3.250', '1.812', '2.228', '3.169', '1.796', '2.201', '3.106', '1.782', '2.179', '3.055']);
+    for (const challenge of questions) {
+      expect(challenge.type).toBe('multiple_choice');
+      if (challenge.type === 'multiple_choice') for (const option of challenge.options) expect(cells.has(option.text)).toBe(true);
+    }
+  });
+});
+
+describe('German', () => {
+  const gases = doc('de', [
+    page(
+      1,
+      [
+        'Gase',
+        'Ein Gas ist ein Stoff, dessen Teilchen sich frei im ganzen Raum bewegen.',
+        'Die Teilchen eines Gases stoßen ständig gegen die Wände des Gefäßes.',
+        'Viele Gase sind farblos und lassen sich stark zusammendrücken.',
+        'Grafisch ist die Isotherme eine Hyperbel im Diagramm von Druck und Volumen.',
+        'Die Temperatur ist ein Maß für die mittlere Bewegungsenergie der Teilchen.',
+        'Der Druck eines Gases steigt bei konstantem Volumen mit der Temperatur.',
+        'Das Volumen eines Gases wächst bei konstantem Druck mit der Temperatur.',
+      ].join('\n'),
+      'Gase',
+    ),
+  ]);
+
+  it('folds a noun’s inflections into one term and reads a sentence-initial adverb as no term', () => {
+    const analysis = analyse(gases);
+    const gasTerms = analysis.terms.filter((term) => /^gas/i.test(term.display));
+    expect(gasTerms.map((term) => term.key)).toEqual(['gas']);
+    expect(gasTerms[0]?.display).toBe('Gas');
+    expect(analysis.terms.some((term) => term.display === 'Grafisch')).toBe(false);
+  });
+});
+
+describe('items a teacher would sign', () => {
+  const lecture = doc('en', [
+    page(
+      1,
+      [
+        '1. Enzymes',
+        'An enzyme is a protein that speeds up a chemical reaction in a living cell.',
+        'The substrate is the molecule on which an enzyme acts during a reaction.',
+        'The active site is the region of an enzyme where the substrate binds.',
+        'Enzymes lower the activation energy that a reaction needs to start.',
+        'Each enzyme works best at an optimal temperature and an optimal pH value.',
+        'Competitive inhibitors block the active site of an enzyme for the substrate.',
+        'Determine the rate of the reaction for each of the three temperatures.',
+        'Take a blank sheet of paper and draw the energy diagram of the reaction.',
+      ].join('\n'),
+    ),
+    page(
+      2,
+      [
+        '2. Metabolism',
+        'Metabolism is the set of chemical reactions that keep a cell alive.',
+        'Catabolism is the part of metabolism that breaks molecules down to release energy.',
+        'Anabolism is the part of metabolism that builds molecules and uses energy.',
+        'Adenosine triphosphate carries chemical energy between the reactions of a cell.',
+        'A metabolic pathway is a chain of reactions in which each enzyme makes the substrate of the next.',
+        'Feedback inhibition stops a metabolic pathway when its end product accumulates.',
+        'Explain why a cell needs both catabolism and anabolism.',
+      ].join('\n'),
+    ),
+  ]);
+
+  it('leaves exercises out of every artefact', async () => {
+    const [deck, path, summary] = await Promise.all([engine.flashcards(lecture), engine.learnPath(lecture), engine.summary(lecture)]);
+    const everything = [
+      ...deck.cards.flatMap((card: Flashcard) => [card.front, card.back]),
+      ...challengeTexts(path.units.flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges))),
+      ...summary.sections.flatMap((section) => section.points.map((point) => point.text)),
+    ].join('\n');
+    expect(everything).not.toMatch(/Determine the rate|blank sheet|Explain why/);
+  });
+
+  it('hands out no challenge the flaw checks strike, and blanks only taught terms', async () => {
+    const path = await engine.learnPath(lecture);
+    const challenges = path.units.flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges));
+    expect(challenges.length).toBeGreaterThanOrEqual(4);
+    for (const challenge of challenges) expect(challengeFlaws(challenge, 'en')).toEqual([]);
+    const answers = challenges.flatMap((challenge) =>
+      challenge.type === 'fill_blank' ? [challenge.answer] : challenge.type === 'multiple_choice' && challenge.question.includes(BLANK) ? challenge.options.filter((option) => option.correct).map((option) => option.text) : [],
+    );
+    for (const answer of answers) expect(['cell', 'value', 'part', 'chain', 'end']).not.toContain(answer.toLowerCase());
+  });
+});
+
+describe('formulas', () => {
+  const probability = doc('en', [
+    page(
+      1,
+      [
+        '1. Probability rules',
+        'The probability of an event is a number between zero and one that measures how likely the event is.',
+        'Two events are independent when the occurrence of one does not change the probability of the other.',
+        'The conditional probability of A given B is P(A|B) = P(A ∩ B) / P(B).',
+        'The probability of the union of two events is P(A ∪ B) = P(A) + P(B) − P(A ∩ B).',
+        'The complement rule is P(Aᶜ) = 1 − P(A).',
+        'The multiplication rule for independent events is P(A ∩ B) = P(A) · P(B).',
+        'Bayes’ theorem is P(A|B) = P(B|A) · P(A) / P(B).',
+        'A random experiment is a process whose outcome cannot be predicted with certainty.',
+        'The sample space is the set of all possible outcomes of a random experiment.',
+      ].join('\n'),
+    ),
+  ]);
+
+  it('makes cards of definitions given as formulas, and asks which formula gives a concept', async () => {
+    const deck = await engine.flashcards(probability);
+    const formulaCards = deck.cards.filter((card) => card.back.includes('='));
+    expect(formulaCards.map((card) => card.front)).toEqual(expect.arrayContaining(['conditional probability of A given B (formula)', 'complement rule (formula)']));
+    expect(formulaCards.find((card) => card.front.startsWith('conditional probability'))?.back).toBe('P(A|B) = P(A ∩ B) / P(B)');
+    const path = await engine.learnPath(probability);
+    const formulaQuestions = path.units
+      .flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges))
+      .filter((challenge) => challenge.question.startsWith('Which formula gives'));
+    expect(formulaQuestions.length).toBeGreaterThan(0);
+    for (const challenge of formulaQuestions) {
+      if (challenge.type === 'multiple_choice') for (const option of challenge.options) expect(option.text).toContain('=');
+    }
+  });
+});
+
+describe('handouts and speaker notes', () => {
+  const texts = (blocks: ReturnType<typeof prepareBlocks>) => blocks.filter((block) => block.kind === 'text').map((block) => block.text);
+
+  it('reads a lead-in and its bullet points as one statement, and an abbreviation on its own line with its term', () => {
+    const blocks = prepareBlocks(
+      [
+        page(
+          1,
+          'Datensicherheit\nDatensicherheit schützt Informationen vor\n• Verlust\n• Veränderung\n• Diebstahl\nZulässige Quellen\n• eigene Fotos\n• gemeinfreie Werke\nDie Datenschutz-Grundverordnung\n(DSGVO)\nist ein Gesetz der Europäischen Union.',
+          'Datensicherheit',
+        ),
+      ],
+      'de',
+    );
+    const all = texts(blocks);
+    expect(all).toContain('Datensicherheit schützt Informationen vor Verlust, Veränderung und Diebstahl.');
+    // A label over a list ("Zulässige Quellen") is no lead-in: its items stay items.
+    expect(all.some((text) => text.startsWith('Zulässige Quellen eigene'))).toBe(false);
+    expect(all.some((text) => text.includes('Die Datenschutz-Grundverordnung (DSGVO) ist ein Gesetz der Europäischen Union.'))).toBe(true);
+  });
+
+  it('starts a new paragraph after an empty line, so a slide and its notes are not glued together', () => {
+    const blocks = prepareBlocks([page(1, 'Lochkarte\nLochkarte: Information durch Positionen\n\nInformationen können codiert und maschinell ausgewertet werden.', 'Lochkarte')], 'de');
+    expect(texts(blocks).some((text) => text.includes('Positionen Informationen'))).toBe(false);
+  });
+
+  it('keeps a heading that is one abbreviation as it is written', () => {
+    const blocks = prepareBlocks([page(1, 'DSGVO\nDie Verordnung schützt personenbezogene Daten in der ganzen Europäischen Union.', 'DSGVO')], 'de');
+    expect(blocks.find((block) => block.kind === 'heading')?.text).toBe('DSGVO');
+  });
+
+  it('leaves out a teacher’s notes and instructions in the infinitive, and keeps statements', () => {
+    expect(scaffoldingOf('Lernende jeweils ein Gegenbeispiel erklären lassen.', 'de')).toBe('instruction');
+    expect(scaffoldingOf('Potenzen von links nach rechts betrachten.', 'de')).toBe('instruction');
+    expect(scaffoldingOf('Danach mit der Ausblickfrage zur nächsten Einheit überleiten.', 'de')).toBe('instruction');
+    expect(scaffoldingOf('Die Lernenden sollen Überträge sichtbar oberhalb der Rechnung notieren.', 'de')).toBe('instruction');
+    expect(scaffoldingOf('Erwartung: Mehrere Stellen können kombiniert werden.', 'de')).toBe('instruction');
+    expect(scaffoldingOf('Students should compare the two methods.', 'en')).toBe('instruction');
+    expect(scaffoldingOf('Die Zellen teilen sich und wachsen.', 'de')).toBeUndefined();
+    expect(scaffoldingOf('Die Reste müssen von unten nach oben gelesen werden.', 'de')).toBeUndefined();
+    expect(scaffoldingOf('Personenbezogene Daten ermöglichen, eine Person zu erkennen.', 'de')).toBeUndefined();
+  });
+
+  it('takes a site’s footer links as navigation, but not a sentence about data protection', () => {
+    expect(scaffoldingOf('Impressum | Datenschutz | Kontakt', 'de')).toBe('navigation');
+    expect(scaffoldingOf('Datenschutz schützt personenbezogene Daten vor Missbrauch.', 'de')).toBeUndefined();
+  });
+
+  it('makes no item of a sentence that points back, speaks as “we” or shows code', () => {
+    const sentences = (language: string, text: string) =>
+      analyse(doc(language, [page(1, text)])).sections.flatMap((section) => section.sentences).filter((sentence) => sentence.standalone).map((sentence) => sentence.text);
+    const english = sentences(
+      'en',
+      'A tuple is an ordered sequence of values that cannot be changed after creation. The weight assigned to this prior corresponds to a fifth of the sample size. We observe that both tests provide the same conclusion about survival. Traceback: the tuple object does not support item assignment in Python.',
+    );
+    expect(english).toEqual(['A tuple is an ordered sequence of values that cannot be changed after creation.']);
+    const german = sentences('de', 'Ein Backup ist eine Sicherheitskopie. Mit ihnen können Urheber festlegen, wie andere ihre Werke verwenden dürfen.');
+    expect(german).toEqual(['Ein Backup ist eine Sicherheitskopie.']);
+  });
+});

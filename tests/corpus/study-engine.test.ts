@@ -94,9 +94,17 @@ describe.skipIf(!corpusExists)('the local study engine over the shared corpus', 
     }
     rows.push({ file: relativePath, outcome: outcome.join(', '), ms: Math.round(performance.now() - started) });
 
-    // A real study document of some length gives every artefact.
-    if (document.pages.length >= 10) {
+    // A real study document of some length gives every artefact: ten pages a reader can read. (TAMReview.pdf has 17
+    // pages, but past its abstract its fonts have no map to Unicode: pdf.js and pdftotext alike read glyph soup.)
+    if (document.pages.filter((page) => readable(page.text)).length >= 10) {
       for (const artefact of [summary, mindmap, deck, learnPath]) expect(artefact).not.toBeInstanceOf(StudyEngineError);
     }
   });
 });
+
+/** A page of running text: most of its tokens are words, and there are enough of them to read. */
+function readable(text: string): boolean {
+  const tokens = text.split(/\s+/).filter(Boolean);
+  const words = tokens.filter((token) => /^[(“"„]?\p{L}{2,}[.,;:!?)”"]?$/u.test(token));
+  return words.length >= 80 && words.length >= tokens.length * 0.6;
+}

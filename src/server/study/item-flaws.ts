@@ -87,7 +87,27 @@ export function labelFlaws(label: string, language: string): Flaw[] {
   if (!bare.includes(' ') && (stopWords(language).has(single) || genericNouns.has(single))) {
     flaws.push(flaw('generic-label', `"${bare}" is a generic word`));
   }
+  if (language === 'de' && inflectedGermanPhrase(bare)) flaws.push(flaw('fragment', 'an inflected phrase cut from its sentence'));
   return flaws;
+}
+
+/** Feminine and plural endings of German nouns: after "-en", "-e" an adjective may be in its base form. */
+const feminineOrPlural = /(?:ung|heit|keit|ion|tät|schaft|enz|anz|ik|ur|ie|ei|e|en|n|er|s)$/;
+
+/**
+ * A German adjective and noun as they stood in a sentence, not as a term is named: "offenen Lizenz" (dative),
+ * "klassischen Musik", "rechte Bit", "stehenden Bits". Named in the nominative, an adjective before a singular noun
+ * ends in -e only before a feminine noun, and in -en only before a plural.
+ */
+function inflectedGermanPhrase(label: string): boolean {
+  const words = label.split(' ');
+  if (words.length !== 2) return false;
+  const [adjective = '', noun = ''] = words;
+  if (!/^\p{Ll}/u.test(adjective) || !/^\p{Lu}/u.test(noun)) return false;
+  if (/(?:nden|nde)$/.test(adjective)) return true;
+  if (adjective.endsWith('en')) return !/(?:en|n|e|er|s)$/.test(noun);
+  if (adjective.endsWith('e')) return !feminineOrPlural.test(noun);
+  return false;
 }
 
 /** Flaws of a term shown as an answer or on a card's front: a stop word, a generic noun, a stray fragment. */

@@ -8,7 +8,7 @@ import { phrasesOf } from './phrases';
 import type { PhraseHit } from './phrases';
 import { sectionsOf } from './sections';
 import { judgeSentence } from './sentences';
-import { stopWords } from './stopwords';
+import { genericNouns, stopWords } from './stopwords';
 import { PageIndex } from '../content-checks';
 import { compareText } from './order';
 import { pageAt, prepareBlocks } from './text-prep';
@@ -165,9 +165,18 @@ function retagSentenceStarts(raws: readonly RawSentence[]): void {
   for (const raw of raws) {
     const first = raw.tokens[0];
     if (!first || first.pos !== 'NOUN') continue;
-    if (lowerCase.has(first.lower) || /(?:isch|lich|ig|bar|sam|los|haft|weise|falls|dings|mals)$/.test(first.lower)) first.pos = 'ADV';
+    if (lowerCase.has(first.lower) || germanSentenceAdverbs.has(first.lower) || /(?:isch|lich|ig|bar|sam|los|haft|weise|falls|dings|mals|dem|dessen)$/.test(first.lower)) {
+      first.pos = 'ADV';
+    }
   }
 }
+
+/** Adverbs and conjunctions that open German sentences, capitalised there like nouns. */
+const germanSentenceAdverbs = new Set(
+  `außerdem zudem ebenfalls stattdessen trotzdem allerdings schließlich anschließend zunächst zuerst danach dabei
+  dadurch deswegen deshalb daher somit folglich jedoch dennoch insbesondere insgesamt umgekehrt andererseits
+  einerseits hingegen dagegen nämlich ebenso genauso abschließend hierbei hierfür darüber außerhalb innerhalb`.split(/\s+/),
+);
 
 /** A file name as a title: "stat-tables_v2" → "stat tables v2". */
 function displayTitle(name: string): string {
@@ -324,10 +333,14 @@ export function wordBefore(text: string, offset: number): string | undefined {
 function isTeachable(display: string, words: number, namedOrDefined: boolean, language: string): boolean {
   if (namedOrDefined || words > 1 || /^\p{Lu}{2,}\p{N}*$/u.test(display)) return true;
   if (language === 'en') return !isEverydayEnglish(display) && display.length >= 4;
-  // German has no frequency list here: a compound or a long noun is a word of the subject more often than not.
-  if (language === 'de') return display.length >= 8;
+  // German has no frequency list here: a compound or a long noun is a word of the subject more often than not — unless
+  // it is one of the general nouns any text uses ("Ausnahme", "Kontrolle") or a compound of a document's own apparatus
+  // ("Notenbeispiel", "Tabellenübersicht").
+  if (language === 'de') return display.length >= 8 && !genericNouns.has(display.toLowerCase()) && !germanApparatus.test(display);
   return display.length >= 6;
 }
+
+const germanApparatus = /(?:beispiel|beispiele|abschnitt|übersicht|ausschnitt|kapitel|abbildung|tabelle|aufgabe|übung|skizze)$/i;
 
 function bestOf(counts: Map<number, number>, score: (key: number) => number): number {
   let best = -1;

@@ -21,7 +21,7 @@ export interface DefinitionMatch {
  * it (the extraction keeps its symbols, superscripts and subscripts).
  */
 const formulaDefinition =
-  /^(?<lead>[^=]{6,140}?)\s*(?:is given by|is defined as|is defined by|is computed as|equals|is|are|ist gegeben durch|ist definiert als|berechnet sich (?:aus|als)|ist|lautet|beträgt|gilt)\s*:?\s+(?<formula>[^=;]{1,80}=[^;]{1,120}?)\.?$/u;
+  /^(?<lead>[^=]{6,140}?)\s+(?:is given by|is defined as|is defined by|is computed as|equals|is|are|ist gegeben durch|ist definiert als|berechnet sich (?:aus|als)|ist|lautet|beträgt|gilt)\s*:?\s+(?<formula>[^=;]{1,80}=[^;]{1,120}?)\.?$/u;
 
 export interface FormulaMatch {
   key: string;
@@ -36,10 +36,13 @@ export function formulaIn(text: string, phrases: readonly PhraseHit[], language:
   if (!lead || !formula || scaffoldingOf(lead, language)) return undefined;
   // A formula is mostly symbols: few words of four letters or more ("x = 2 and then" is prose).
   const words = formula.match(/\p{L}{4,}/gu) ?? [];
-  if (words.length > 2 || formula.length < 5) return undefined;
+  if (words.length > 1 || formula.length < 5) return undefined;
+  // A definition names a quantity by a symbol: "2 = 10₂" and "3 + 4 = 6" are sums, not formulas of a term.
+  if (!/\p{L}/u.test(formula.split('=')[0] ?? '')) return undefined;
   // The term is the lead itself when it is a name ("the probability of the union of two events"), else its longest
   // noun phrase (the subject, usually).
   const named = lead.replace(/^(?:the|a|an|der|die|das|ein|eine)\s+/i, '').trim();
+  if (!namesATerm(named, language) || /^(?:mit|von|bei|in|im|zu|für|durch|nach|with|by|for|from|in|on|at|to)\s/i.test(named)) return undefined;
   if (named.split(' ').length <= 8 && /^\p{L}/u.test(named) && !/[,;:]/.test(named)) {
     const surface = /^\p{Lu}\p{Ll}/u.test(named) && language === 'en' ? named.charAt(0).toLowerCase() + named.slice(1) : named;
     return { key: glossaryKey(surface, language), surface, formula };
@@ -80,6 +83,22 @@ export const glossaryLine = /^(?<term>[^,;:()\d]{2,50}?)\s*(?::|\s[–—-])\s+(
 /** Heads of glossary-shaped lines that label a remark, not a term. */
 const notTerms = /^(?:note|notes|hint|tip|example|examples|remember|caution|warning|important|see|source|sources|hinweis|tipp|beispiel|beispiele|merke|achtung|wichtig|quelle|quellen|siehe|lösung|solution|answer|antwort|erwartung|ziel|ziele|lernziel|kontrolle|impuls|eigene grafik|eigene darstellung|falls nötig|expected answer|goal|goals)$/i;
 
+/** Discourse phrases that open a line like a term but name nothing: "Anders gesagt:", "Mehr noch:", "In short:". */
+const discourse =
+  /^(?:und|aber|oder|also|mehr|anders|alles|kurz|kurzum|schließlich|außerdem|zudem|nun|jetzt|dann|falls|wenn|der springende|das heißt|in short|in other words|and|but|so|also|finally|first|second|next|then|now|note|recall|remember|more|in summary|that is)\b/i;
+
+/**
+ * A glossary line's head is a term: a noun phrase, not a discourse phrase or a clause. In German its first and last
+ * words are capitalised ("Creative Commons", "Zwei-Faktor-Authentifizierung", "Die Doppeldominante"); "Quellen
+ * angeben", "Der springende Punkt ist" and "guter Anhaltspunkt" are not terms.
+ */
+function namesATerm(term: string, language: string): boolean {
+  if (discourse.test(term)) return false;
+  const words = term.split(/\s+/);
+  if (language === 'de') return /^[\p{Lu}\p{N}]/u.test(words[0] ?? '') && /^[\p{Lu}\p{N}]/u.test(words.at(-1) ?? '');
+  return true;
+}
+
 export function definitionIn(text: string, phrases: readonly PhraseHit[], language: string): DefinitionMatch | undefined {
   const patterns = [...(language === 'de' ? german : language === 'en' ? english : []), glossaryLine];
   for (const pattern of patterns) {
@@ -88,7 +107,7 @@ export function definitionIn(text: string, phrases: readonly PhraseHit[], langua
     let definition = match?.groups?.def?.trim();
     if (!match || !term) continue;
     // "Denke nach: …", "Note: …" — a glossary line's head that instructs is no term.
-    if (pattern === glossaryLine && (notTerms.test(term) || (language === 'de' && scaffoldingOf(`${term} x y z`, language) === 'instruction'))) continue;
+    if (pattern === glossaryLine && (notTerms.test(term) || !namesATerm(term, language) || (language === 'de' && scaffoldingOf(`${term} x y z`, language) === 'instruction'))) continue;
     if (definition === undefined) {
       // German "X ist ein …": the whole predicate is the definition.
       definition = text.slice(text.indexOf(term) + term.length).replace(/^\s*(?:\([^()]{1,15}\)\s*)?(?:ist|sind)\s+/, '');

@@ -213,7 +213,13 @@ function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, sectio
     // document does not itself state.
     if (hashOf(sentence.text) % 2 !== 0) return { type, question: sentence.text, ...base, answer: true };
     const atStart = cloze.blanked.startsWith(BLANK);
-    for (const replacement of distractors) {
+    // A false statement swaps the term for a sibling of it — the same head noun ("Durakkord" / "Mollakkord",
+    // "log-rank test" / "Wald test"): the swap stays grammatical and makes a claim a student can weigh. Any other term
+    // makes nonsense ("eine vollständige ZUM-Unterrichten") that gives itself away.
+    const siblings = distractorsFor(analysis, term, { section: section.index, avoid: sentence.text, plural, count: 12, ...(before ? { before } : {}) }).filter(
+      (replacement) => siblingTerms(answer, replacement),
+    );
+    for (const replacement of siblings) {
       const swapped = cloze.blanked.replace(BLANK, atStart ? capitalise(replacement) : replacement);
       if (analysis.sentences.some((other) => other.text === swapped)) continue;
       const statement: Challenge = { type, question: swapped, ...base, answer: false };
@@ -248,6 +254,26 @@ function matchOf(definitions: KeyTerm[], clozes: Cloze[], wording: Wording): Cha
     page: firstPage,
     pairs: pairs.map(({ term, definition }) => ({ term, definition })),
   };
+}
+
+/** Endings that make words of every subject alike ("Alteration" / "Information"): no shared head. */
+const derivational = /(?:ation|ition|tion|sion|ung|heit|keit|schaft|ität|ismus|ment|ance|ence|ness|ing|ity|ive|ion|en|er|e|s)$/i;
+
+/**
+ * Two terms with the same head: English phrases ending in the same noun with another modifier, German compounds
+ * sharing their last part ("Hochalteration" / "Tiefalteration", "Quartvorhalt" / "Sextvorhalt").
+ */
+export function siblingTerms(a: string, b: string): boolean {
+  const left = a.toLowerCase().split(' ');
+  const right = b.toLowerCase().split(' ');
+  const lastA = left.at(-1) ?? '';
+  const lastB = right.at(-1) ?? '';
+  if (left.length > 1 || right.length > 1) return left.length === right.length && lastA === lastB && left.join(' ') !== right.join(' ');
+  let shared = 0;
+  while (shared < Math.min(lastA.length, lastB.length) && lastA.at(-1 - shared) === lastB.at(-1 - shared)) shared++;
+  if (shared === lastA.length || shared === lastB.length) return false;
+  const head = lastA.slice(lastA.length - shared).replace(derivational, '');
+  return head.length >= 4;
 }
 
 function capitalise(text: string): string {

@@ -23,10 +23,19 @@ function sectionNode(analysis: Analysis, section: Section): MindmapNode {
   const id = `s${section.index + 1}`;
   const used = new Set<number>();
   const concepts: MindmapNode[] = [];
+  const titleWords = new Set(analysis.title.toLowerCase().split(/[^\p{L}\p{N}]+/u));
+  const sectionTerms = section.terms.map((entry) => analysis.termByKey.get(entry.key)).filter((term) => term !== undefined);
   for (const entry of section.terms) {
     if (concepts.length >= conceptsPerSection) break;
     const term = analysis.termByKey.get(entry.key);
     if (!term?.teachable || labelFlaws(term.display, analysis.language).length > 0) continue;
+    // A single word is no concept of its own where it is the document's subject (a word of its title, the root) or a
+    // part of a longer term of the section ("curves" beside "survival curves").
+    if (term.words === 1 && !term.definition) {
+      const word = term.display.toLowerCase();
+      if (titleWords.has(word) || (term.plural && titleWords.has(term.plural.toLowerCase()))) continue;
+      if (sectionTerms.some((other) => other.words > 1 && other.key.split(' ').includes(term.key))) continue;
+    }
     const mentions = section.sentences.filter((sentence) => sentence.phrases.some((hit) => hit.key === term.key));
     const first = mentions[0];
     if (!first) continue;

@@ -12,7 +12,7 @@ const englishImperatives = new Set(
   identify imagine implement indicate justify label let list look make mark match name note observe open outline plot
   prove put read recall remember repeat rewrite see select show simplify sketch solve sort state suppose take tick try
   type use verify visit watch work write learn understand perform peform practise practice review explore discover
-  familiarize familiarise get`.split(/\s+/),
+  familiarize familiarise get please notice`.split(/\s+/),
 );
 
 /** German imperatives (du-form and the stem of the Sie-form "Berechnen Sie"), sentence-initial. */
@@ -21,7 +21,7 @@ const germanImperativeStems = new Set(
   erklär erläuter ergänz erstell finde formulier füll gib interpretier klick kreuz lies lös markier nenn notier ordn
   prüf recherchier schau schreib skizzier stell überleg überprüf untersuch verbind vergleich wähl zeichn zeig zähl
   ermittl gestalt leg les öffn setz trag vervollständig denk acht beacht merk frag nutz verwend probier versuch hör
-  sieh`.split(/\s+/),
+  sieh beschränk bild nimm wiederhol übertrag achte halt bitt`.split(/\s+/),
 );
 
 const exerciseLabel =
@@ -47,14 +47,14 @@ export function startsExercise(text: string): boolean {
  * "Let us illustrate …", "Im Folgenden wollen wir …", "Unsere Aufgabe ist …", "Vielen Dank an …").
  */
 const narration =
-  /^(?:let(?:'s| us)\b|in (?:this|the next|the following|today's) (?:lecture|chapter|section|session|course|unit|part|tutorial|talk|slides?|handout)\b.*\b(?:we|you)\b|(?:we|you) will (?:learn|see|discuss|look|study|cover|explore|show|review|focus|now|start|begin|use|need)\b|we (?:now|first|next) (?:turn|look|consider|discuss|want|need|show)\b|the (?:aim|goal|purpose|objective)s? of (?:this|the) (?:lecture|chapter|course|session|tutorial|unit)\b|(?:many |special )?thanks?\b|i (?:would like to |want to )?thank|we (?:would like to |want to )?thank|im folgenden (?:wollen|werden|betrachten|sehen)|in (?:diesem|dem folgenden|dieser) (?:kapitel|abschnitt|vorlesung|einheit|lektion|teil|skript)\b.*\b(?:wir|ihr|du)\b|wir (?:wollen|werden) (?:nun|uns|im|jetzt|zunächst|als nächstes)\b|(?:unsere|eure|deine|ihre) aufgabe (?:ist|besteht)\b|lernziele?\b|(?:vielen |herzlichen )?dank\b|ich danke|wir danken)/i;
+  /^(?:let(?:'s| us)\b|in (?:this|the next|the following|today's) (?:lecture|chapter|section|session|course|unit|part|tutorial|talk|slides?|handout)\b.*\b(?:we|you)\b|(?:we|you) will (?:learn|see|discuss|look|study|cover|explore|show|review|focus|now|start|begin|use|need)\b|we (?:now|first|next) (?:turn|look|consider|discuss|want|need|show)\b|the (?:aim|goal|purpose|objective)s? of (?:this|the) (?:lecture|chapter|course|session|tutorial|unit)\b|(?:many |special )?thanks?\b|i (?:would like to |want to )?thank|we (?:would like to |want to )?thank|im folgenden (?:wollen|werden|betrachten|sehen)|in (?:diesem|dem folgenden|dieser) (?:kapitel|abschnitt|vorlesung|einheit|lektion|teil|skript)\b.*\b(?:wir|ihr|du)\b|wir (?:wollen|werden) (?:nun|uns|im|jetzt|zunächst|als nächstes)\b|(?:unsere|eure|deine|ihre) aufgabe (?:ist|besteht)\b|lernziele?\b|(?:vielen |herzlichen )?dank\b|ich danke|wir danken|(?:in order )?to (?:illustrate|demonstrate) (?:how|the|this)\b)|\b(?:im|dieses|diesem|das) skript\b|\bübungsaufgaben\b|\bbisher besprochene|\bin this (?:course|tutorial|document|handout)\b/i;
 
 /**
  * A teacher's notes on a slide, written about the class rather than the subject: "Die Lernenden sollen …", "Erwartung:
  * …", "Ziel: …", "Students should …". The label openers are the usual ones of lesson plans and speaker notes.
  */
 const teacherNote =
-  /^(?:(?:erwartung|erwartungshorizont|ziel|lernziel|impuls|tafelbild|didaktische[rn]? hinweis|methodische[rn]? hinweis|sozialform|zeitbedarf|material|differenzierung|sicherung|einstieg|überleitung|lehrerhinweis|eigene grafik|eigene darstellung|expected answer|teacher(?:'s)? notes?|speaker notes?|learning (?:goal|objective)s?|differentiation)\s*:)|\b(?:(?:die|der|den|alle|einzelne|manche) (?:lernenden|lernende|schülerinnen|schüler)|schülerinnen und schüler|\bsus\b|lernende (?:sollen|können|jeweils|erklären|beschreiben|nennen)|(?:students|learners|pupils) (?:should|will|can|must|need to)|ask (?:the )?(?:students|learners|class))\b/i;
+  /^(?:(?:erwartung|erwartungshorizont|ziel|lernziel|impuls|tafelbild|didaktische[rn]? hinweis|methodische[rn]? hinweis|sozialform|zeitbedarf|material|differenzierung|sicherung|einstieg|überleitung|lehrerhinweis|eigene grafik|eigene darstellung|expected answer|teacher(?:'s)? notes?|speaker notes?|learning (?:goal|objective)s?|differentiation)\s*:)|\b(?:(?:die|der|den|alle|einzelne|manche) (?:lernenden|lernende|schülerinnen|schüler)|schülerinnen und schüler|\bsus\b|lernende (?:sollen|können|jeweils|erklären|beschreiben|nennen)|(?:students|learners|pupils) (?:should|will|can|must|need to)|ask (?:the )?(?:students|learners|class)|powerpoint|titelgrafik|titelfolie)\b/i;
 
 /** Modal and auxiliary verbs, finite: a sentence with one of them states something (it is no bare infinitive). */
 const germanFinite =
@@ -99,7 +99,7 @@ export type ScaffoldingKind = 'instruction' | 'question' | 'navigation' | 'refer
  * ways …" an instruction (taggers read a capitalised first word as a name too often to ask about it).
  */
 export function scaffoldingOf(text: string, language: string, secondIsVerb?: boolean): ScaffoldingKind | undefined {
-  const trimmed = text.trim().replace(/^[•\-–—*]\s*/, '');
+  const trimmed = text.trim().replace(/^[•\-–—*]\s*/, '').replace(/^\(/, '');
   if (rawMarkup.test(trimmed)) return 'markup';
   if (exerciseLabel.test(trimmed) || pointsNote.test(trimmed) || itemLabel.test(trimmed)) return 'instruction';
   if (isImperative(trimmed, language, secondIsVerb) || narration.test(trimmed) || teacherNote.test(trimmed)) return 'instruction';

@@ -27,8 +27,8 @@ const firstPerson = {
 };
 /** A word that points back to what came before ("this prior", "these percentiles", "them", "mit ihnen"). */
 const pointsBack = {
-  en: /\b(?:these|those)\s+\p{L}|\bthis\s+(?!is\b|way\b|case\b)\p{L}|\bthem\b/iu,
-  de: /\b(?:diese[rsmn]?|jene[rsmn]?)\s+\p{L}|\b(?:ihnen)\b/iu,
+  en: /\b(?:these|those)\s+\p{L}|\bthis\s+(?!is\b|way\b|case\b)\p{L}|\bthem\b|\b(?:the|in the) (?:first|second|third|last|above|previous|following) (?:case|example|figure|step)\b|\b(?:the resulting|the above|the former|the latter|as shown|shown (?:above|below)|in both cases|in either case|in this case|in that case|both tests)\b/iu,
+  de: /\b(?:diese[rsmn]?|jene[rsmn]?)\s+\p{L}|\b(?:ihnen|ihn|ihm|hierauf|hierüber|hiervon|hierzu|hierbei|hierfür|dabei|deswegen|deshalb|darüber hinaus|resultierende[nrs]?|obige[nrs]?|genannte[nrs]?)\b|\bim (?:ersten|zweiten|dritten|vierten|fünften|letzten|folgenden|obigen) (?:fall|beispiel|takt|schritt|teil)\b|\bim beispiel\b|\bzu sehen\b|\bin (?:beiden|diesem|jenem) fall(?:en)?\b/iu,
 };
 /** Code, its output or an identifier in the text: "Traceback:'tuple' object…", "library(MASS)", "tumor.grade". */
 const codeResidue = /\b(?:[Tt]raceback|\p{L}*Error:)|\b\p{Ll}{2,}\(\p{L}*\)?|\b\p{Ll}{3,}\.\p{Ll}{3,}\b|\w+_\w+/u;
@@ -68,7 +68,7 @@ export function judgeSentence(text: string, tokens: readonly Token[], language: 
   const opener = language === 'de' ? openers.de : language === 'en' ? openers.en : undefined;
   const person = language === 'de' ? firstPerson.de : firstPerson.en;
   const back = language === 'de' ? pointsBack.de : language === 'en' ? pointsBack.en : undefined;
-  if (codeResidue.test(text)) return bad;
+  if (codeResidue.test(text) || caption.test(text)) return bad;
   const standalone =
     !dangling.test(text) &&
     !(opener?.test(text) ?? false) &&
@@ -80,6 +80,10 @@ export function judgeSentence(text: string, tokens: readonly Token[], language: 
 
 const copulaDefinition =
   /^(?:(?:A|An|The|Der|Die|Das|Ein|Eine)\s+)?[\p{L}-]{3,}(?:\s\([^()]{1,15}\))?\s(?:is|are|ist|sind)\s(?:a|an|the|ein|eine|einer|der|die|das)\s\p{L}/u;
+
+/** A figure's caption: "Skizze eines Chorsatzes …", "Der Rahmen in Dur (links) und Moll (rechts) …". */
+const caption =
+  /^(?:skizze|abbildung|abb\.|grafik|diagramm|figure|fig\.|diagram|sketch|screenshot|bildschirmfoto)\b|\((?:links|rechts|oben|unten|mitte|left|right|top|bottom|middle)\)/i;
 
 /** A paper's metadata lines: lists of terms, not statements. */
 const metadataLine =

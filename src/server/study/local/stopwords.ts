@@ -53,5 +53,13 @@ export const genericNouns: ReadonlySet<string> = new Set(
   abschnitt abbildung tabelle ende anfang menge zahl zahlen ding dinge mensch menschen leute grund gründe ergebnis
   ergebnisse form formen allgemeinen folgenden folgende wesentlichen einzelnen übrigen hinblick bezug sinne
   möglichkeit möglichkeiten weise art arten bereich bereiche rolle englischen deutschen englisch deutsch fällen
-  strecken acht`.split(/\s+/),
+  strecken acht ausnahme ausnahmen ausschnitt kontrolle ergebnis ergebnisse abschnitt übersicht variante varianten
+  bedeutung möglichkeit möglichkeiten richtung kombination verhältnis zusammenhang unterschied unterschiede
+  eigenschaft eigenschaften bereich beziehung verwendung darstellung information informationen entwicklung bedingung
+  bedingungen anwendung erklärung beschreibung verfahren problem probleme beispiel beispiele anzahl schritte prozess
+  struktur situation grundlage grundlagen voraussetzung folgende hinweis hinweise überblick einleitung
+  zusammenfassung ausprägung ausprägungen benennung bezeichnung verwendung umgang zeitpunkt abbildung tabelle
+  tabellen aufgabe aufgaben übung übungen lösung lösungen erwartung lernende lernenden schülerinnen schüler
+  lehrkraft lehrkräfte außerdem allerdings ebenfalls stattdessen anschließend schließlich zunächst trotzdem deswegen
+  insgesamt daten quelle quellen lehrwerk inhalte inhalt bildung grundfrage mithilfe diskussion diskussionen`.split(/\s+/),
 );

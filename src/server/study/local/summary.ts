@@ -12,7 +12,10 @@ export function buildSummary(analysis: Analysis): Summary {
   const sections = analysis.sections.flatMap((section) => {
     const points = keyPoints(section, weight, analysis.language).map((s) => ({ text: s.text, page: s.page }));
     // A section that is tables alone (a statistics tables handout) is summed up by what its tables hold.
-    if (points.length === 0) points.push(...[...new Map(section.tables.map((table) => [table.caption, table])).values()].map((table) => ({ text: `${table.caption}.`, page: table.page })));
+    if (points.length === 0) {
+      const captions = [...new Map(section.tables.map((table) => [table.caption, table])).values()].filter((table) => table.caption.split(' ').length >= 3);
+      points.push(...captions.map((table) => ({ text: `${table.caption}.`, page: table.page })));
+    }
     if (points.length === 0) return [];
     return [{ heading: section.heading, page: section.page, points }];
   });
@@ -37,9 +40,16 @@ export function termWeight(analysis: Analysis): (key: string) => number {
   return (key) => weights.get(key) ?? 0;
 }
 
+const example = /\b(?:beispielsweise|zum beispiel|z\.\s?b\.|for example|for instance|e\.g\.)/i;
+
 /** 2–5 points, more for a longer section. */
 export function keyPoints(section: Section, weight: (key: string) => number, language: string): Sentence[] {
-  const usable = section.sentences.filter((sentence) => sentence.good && sentenceFlaws(sentence.text, language).length === 0);
+  // A key point is read on its own, in a list: it must make sense without the sentence before it ("In both cases …",
+  // "Deswegen …" and "we observe …" do not).
+  // An example illustrates a point; it is not one ("So ist beispielsweise es’ : h’ eine übermäßige Quinte").
+  const usable = section.sentences.filter(
+    (sentence) => sentence.standalone && !example.test(sentence.text) && sentenceFlaws(sentence.text, language).length === 0,
+  );
   if (usable.length === 0) return [];
   const count = Math.max(2, Math.min(5, Math.round(Math.sqrt(usable.length) / 2)));
   return topSentences(usable, rankSentences(usable, weight), count);

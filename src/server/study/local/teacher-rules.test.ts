@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Challenge, Flashcard } from '../artefacts';
 import { BLANK } from '../artefacts';
 import type { StudyDocument, StudyPage } from '../engine';
-import { challengeFlaws } from '../item-flaws';
+import { challengeFlaws, labelFlaws } from '../item-flaws';
 import { analyse } from './analysis';
+import { siblingTerms } from './learn-path';
 import { createLocalEngine } from './local-engine';
 import { scaffoldingOf } from './scaffolding';
 import { prepareBlocks } from './text-prep';
@@ -287,5 +288,63 @@ describe('handouts and speaker notes', () => {
     expect(english).toEqual(['A tuple is an ordered sequence of values that cannot be changed after creation.']);
     const german = sentences('de', 'Ein Backup ist eine Sicherheitskopie. Mit ihnen können Urheber festlegen, wie andere ihre Werke verwenden dürfen.');
     expect(german).toEqual(['Ein Backup ist eine Sicherheitskopie.']);
+  });
+});
+
+describe('what the labels of the first full judging asked for', () => {
+  it('makes a false statement only by swapping a term for a sibling with the same head', () => {
+    expect(siblingTerms('Durakkord', 'Mollakkord')).toBe(true);
+    expect(siblingTerms('Hochalteration', 'Tiefalteration')).toBe(true);
+    expect(siblingTerms('log-rank test', 'Wald test')).toBe(true);
+    expect(siblingTerms('Quellenangabe', 'ZUM-Unterrichten')).toBe(false);
+    expect(siblingTerms('Alteration', 'Information')).toBe(false);
+    expect(siblingTerms('Kammerton', 'Oktavraum')).toBe(false);
+    expect(siblingTerms('Dominante', 'Subdominante')).toBe(false);
+  });
+
+  it('names a German phrase as a term is named, not as it stood in a sentence', () => {
+    expect(labelFlaws('offenen Lizenz', 'de').map((flaw) => flaw.code)).toContain('fragment');
+    expect(labelFlaws('rechte Bit', 'de').map((flaw) => flaw.code)).toContain('fragment');
+    expect(labelFlaws('stehenden Bits', 'de').map((flaw) => flaw.code)).toContain('fragment');
+    expect(labelFlaws('offene Lizenz', 'de')).toEqual([]);
+    expect(labelFlaws('bedingten Faktornachfragen', 'de')).toEqual([]);
+  });
+
+  it('takes no discourse phrase as a glossary term and no sum as a formula', () => {
+    const terms = (text: string) => analyse(doc('de', [page(1, text)])).terms.filter((term) => term.definition || term.formula).map((term) => term.display);
+    const found = terms(
+      'Anders gesagt: Zwei Töne können gleich klingen und doch verschieden heißen.\nDer springende Punkt ist: Tonhöhe ist nicht alles im Tonsystem.\nKammerton: Der Ton a mit einer Frequenz von 440 Hertz.\nDas Ergebnis ist 3 + 4 = 7.',
+    );
+    expect(found).toEqual(['Kammerton']);
+  });
+
+  it('keeps the document’s subject and parts of longer terms out of the mind map’s concepts, and examples out of the summary', async () => {
+    const conceptsOf = async (title: string, text: string) => {
+      const map = await engine.mindmap(doc('en', [page(1, text)], title));
+      return map.root.children.flatMap((section) => section.children.map((concept) => concept.label.toLowerCase()));
+    };
+    const survival = await conceptsOf(
+      'Survival analysis',
+      'Clinical studies often report survival curves for each treatment group of patients. The survival curves show the share of patients still alive at each time after the start. Analysts compare two survival curves with the log-rank test of equal hazard. Median survival is the time at which half of the patients are still alive. The survival of a patient is censored when the study ends before the event. Steep curves mean that many patients have the event early.',
+    );
+    expect(survival).toContain('survival curves');
+    expect(survival).not.toContain('curves');
+    const python = await conceptsOf(
+      'Python dictionaries',
+      'A dictionary in Python maps each key to a value. Programs written in Python use a dictionary to count words. Python looks up a key in a dictionary in constant time. The get method of a dictionary returns a default value for a missing key. Python also offers tuples, which are immutable sequences of values.',
+    );
+    expect(python).toContain('default value');
+    expect(python).not.toContain('python');
+    const summary = await engine.summary(
+      doc('en', [
+        page(
+          1,
+          'The hazard is the rate of the event among the patients at risk. A hazard of two per hundred patient years means, for example, two events of patients at risk in each hundred years. The log-rank test compares the hazard of two groups of patients.',
+        ),
+      ]),
+    );
+    const points = summary.sections.flatMap((section) => section.points.map((point) => point.text));
+    expect(points.length).toBeGreaterThan(0);
+    expect(points.some((text) => text.includes('for example'))).toBe(false);
   });
 });

@@ -69,7 +69,10 @@ export function prepareBlocks(pages: readonly StudyPage[], language = 'en'): Blo
     const slide = isSlideLike(lines, page.heading);
     joinListLines(marked, headingLines, language).forEach((markedLine, lineIndex, joined) => {
       const text = markedLine.replace(afterBlank, '');
-      if (markedLine !== text) flush();
+      // An empty line ends a paragraph — unless the line before it runs to the full width without ending its
+      // sentence: PDFs put empty lines inside paragraphs too (a line gap where a column or a figure breaks it).
+      const before = paragraph.at(-1)?.text ?? '';
+      if (markedLine !== text && (/[.!?:]["”’)]?$/.test(before) || (before.length < typical * 0.7 && !runsOn.test(before)))) flush();
       const line = { text, page: page.pageNumber };
       if (text.includes('\t')) {
         flush();
@@ -388,7 +391,8 @@ const runsOn =
 function isSlideLike(lines: readonly string[], heading: string | null): boolean {
   if (!heading || lines.length === 0 || lines.length > 30) return false;
   const words = lines.reduce((sum, line) => sum + line.split(' ').length, 0);
-  return words / lines.length < 16;
+  // A page of a paper has lines of 10–16 words too: only a short page of them, or lines shorter still, is a slide.
+  return words / lines.length < (lines.length <= 14 ? 16 : 9);
 }
 
 const conjunction: Record<string, string> = { en: 'and', de: 'und' };

@@ -94,8 +94,10 @@ function poolOf(analysis: Analysis): Candidate[] {
   let pool = pools.get(analysis);
   if (!pool) {
     pool = [];
+    // In a long document a term named once is incidental; in a short handout every term is named about once.
+    const minCount = analysis.sentences.length > 60 ? 2 : 1;
     analysis.terms.slice(0, POOL_SIZE).forEach((term, rank) => {
-      if (term.display.length < 3 || (term.count < 2 && !term.definition) || !term.teachable) return;
+      if (term.display.length < 3 || (term.count < minCount && !term.definition) || !term.teachable) return;
       pool!.push({ term, rank, words: term.key.split(' '), lowerDisplay: term.display.toLowerCase(), gerund: gerund(term.key) });
     });
     pools.set(analysis, pool);

@@ -123,7 +123,7 @@ function draftsFor(analysis: Analysis, section: Section, wording: Wording): Draf
       sound(fromCloze(analysis, cloze, 'fill_blank', section));
     if (challenge) drafts.push({ challenge, term: cloze.term.display });
   });
-  const match = sound(matchOf(definitions, clozes, wording));
+  const match = sound(matchOf(definitions, wording));
   if (match && drafts.length >= 3) drafts.splice(Math.min(drafts.length, 5), 0, { challenge: match, term: '' });
   return interleave(drafts);
 }
@@ -230,16 +230,12 @@ function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, sectio
   return undefined;
 }
 
-/** Match terms to their definitions, or (without three definitions) to the sentences they were blanked from. */
-function matchOf(definitions: KeyTerm[], clozes: Cloze[], wording: Wording): Challenge | undefined {
-  const fromDefinitions = definitions.flatMap((term) =>
+/** Match terms to their definitions (sentences blanked at random are no definitions to match a term to). */
+function matchOf(definitions: KeyTerm[], wording: Wording): Challenge | undefined {
+  const candidates = definitions.flatMap((term) =>
     term.definition ? [{ term: term.display, definition: term.definition.text, sentence: term.definition.sentence }] : [],
   );
-  const fromClozes = clozes
-    .filter((cloze) => cloze.sentence.text.length <= 180)
-    .slice(-5)
-    .map((cloze) => ({ term: cloze.term.display, definition: cloze.blanked, sentence: cloze.sentence }));
-  const candidates = fromDefinitions.length >= 3 ? fromDefinitions : fromClozes;
+  if (candidates.length < 3) return undefined;
   // The explanation quotes every pair's sentence and cites one page: keep the pairs from that page and the next.
   const firstPage = Math.min(...candidates.map((pair) => pair.sentence.page));
   const pairs = candidates.filter((pair) => pair.sentence.page - firstPage <= 1).slice(0, 5);

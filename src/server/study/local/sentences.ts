@@ -28,7 +28,7 @@ const firstPerson = {
 /** A word that points back to what came before ("this prior", "these percentiles", "them", "mit ihnen"). */
 const pointsBack = {
   en: /\b(?:these|those)\s+\p{L}|\bthis\s+(?!is\b|way\b|case\b)\p{L}|\bthem\b|\b(?:the|in the) (?:first|second|third|last|above|previous|following) (?:case|example|figure|step)\b|\b(?:the resulting|the above|the former|the latter|as shown|shown (?:above|below)|in both cases|in either case|in this case|in that case|both tests)\b/iu,
-  de: /\b(?:diese[rsmn]?|jene[rsmn]?)\s+\p{L}|\b(?:ihnen|ihn|ihm|hierauf|hierüber|hiervon|hierzu|hierbei|hierfür|dabei|deswegen|deshalb|darüber hinaus|resultierende[nrs]?|obige[nrs]?|genannte[nrs]?)\b|\bim (?:ersten|zweiten|dritten|vierten|fünften|letzten|folgenden|obigen) (?:fall|beispiel|takt|schritt|teil)\b|\bim beispiel\b|\bzu sehen\b|\bin (?:beiden|diesem|jenem) fall(?:en)?\b/iu,
+  de: /\b(?:diese[rsmn]?|jene[rsmn]?)\s+\p{L}|\b(?:ihnen|ihn|ihm|hierauf|hierüber|hiervon|hierzu|hierbei|hierfür|dabei|deswegen|deshalb|darüber hinaus|resultierende[nrs]?|obige[nrs]?|genannte[nrs]?)\b|\bim (?:ersten|zweiten|dritten|vierten|fünften|letzten|folgenden|obigen) (?:fall|beispiel|takt|schritt|teil)\b|\bim beispiel\b|\bzu sehen\b|\bin (?:beiden|diesem|jenem) fall(?:en)?\b|\b(?:erste|zweite|dritte|vierte|letzte|obige|folgende)[nrs]? (?:beispiel|abbildung|takt|fall|notenbeispiel)\b|\b(?:abgebildete|dargestellte|vorherige|vorige|vorangegangene)[nmrs]?\b/iu,
 };
 /** Code, its output or an identifier in the text: "Traceback:'tuple' object…", "library(MASS)", "tumor.grade". */
 const codeResidue = /\b(?:[Tt]raceback|\p{L}*Error:)|\b\p{Ll}{2,}\(\p{L}*\)?|\b\p{Ll}{3,}\.\p{Ll}{3,}\b|\w+_\w+/u;
@@ -68,7 +68,7 @@ export function judgeSentence(text: string, tokens: readonly Token[], language: 
   const opener = language === 'de' ? openers.de : language === 'en' ? openers.en : undefined;
   const person = language === 'de' ? firstPerson.de : firstPerson.en;
   const back = language === 'de' ? pointsBack.de : language === 'en' ? pointsBack.en : undefined;
-  if (codeResidue.test(text) || caption.test(text)) return bad;
+  if (codeResidue.test(text) || caption.test(text) || (language === 'de' && !glossary && verbless(words, stop, text))) return bad;
   const standalone =
     !dangling.test(text) &&
     !(opener?.test(text) ?? false) &&
@@ -84,6 +84,22 @@ const copulaDefinition =
 /** A figure's caption: "Skizze eines Chorsatzes …", "Der Rahmen in Dur (links) und Moll (rechts) …". */
 const caption =
   /^(?:skizze|abbildung|abb\.|grafik|diagramm|figure|fig\.|diagram|sketch|screenshot|bildschirmfoto)\b|\((?:links|rechts|oben|unten|mitte|left|right|top|bottom|middle)\)/i;
+
+/** Finite forms of German auxiliaries and modals: a clause with one of them has its verb. */
+const germanFiniteVerb =
+  /\b(?:ist|sind|war|waren|wird|werden|wurde|wurden|kann|können|konnte|muss|müssen|musste|soll|sollen|sollte|darf|dürfen|hat|haben|hatte|gibt|gilt|gelten|heißt|heißen|lässt|bleibt)\b/i;
+
+/**
+ * A German line with no verb to speak of: nouns joined by articles and prepositions, as a figure's caption or a
+ * slide's label reads ("Diverse Formen des Dominantseptakkords und seiner Auflösung.", "Schlag eine Quintparallele
+ * zwischen Alt und Tenor."). German verbs are written in lower case; a caption has at most one lower-case word of
+ * content, and no auxiliary.
+ */
+function verbless(words: readonly Token[], stop: ReadonlySet<string>, text: string): boolean {
+  if (germanFiniteVerb.test(text)) return false;
+  const lowerContent = words.slice(1).filter((token) => /^\p{Ll}/u.test(token.text) && !stop.has(token.lower));
+  return lowerContent.length <= 1;
+}
 
 /** A paper's metadata lines: lists of terms, not statements. */
 const metadataLine =

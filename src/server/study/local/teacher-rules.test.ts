@@ -5,6 +5,7 @@ import type { StudyDocument, StudyPage } from '../engine';
 import { challengeFlaws, labelFlaws } from '../item-flaws';
 import { analyse } from './analysis';
 import { siblingTerms } from './learn-path';
+import { loadManifest, readDocument } from '../../../../eval/set';
 import { createLocalEngine } from './local-engine';
 import { scaffoldingOf } from './scaffolding';
 import { prepareBlocks } from './text-prep';
@@ -346,5 +347,30 @@ describe('what the labels of the first full judging asked for', () => {
     const points = summary.sections.flatMap((section) => section.points.map((point) => point.text));
     expect(points.length).toBeGreaterThan(0);
     expect(points.some((text) => text.includes('for example'))).toBe(false);
+  });
+});
+
+describe('captions and pairs', () => {
+  const standaloneOf = (language: string, text: string) =>
+    analyse(doc(language, [page(1, text)])).sections.flatMap((section) => section.sentences).filter((sentence) => sentence.standalone).map((sentence) => sentence.text);
+
+  it('takes a German line without a verb for a caption, and keeps a short statement with one', () => {
+    expect(
+      standaloneOf(
+        'de',
+        'Diverse Formen des Dominantseptakkords und seiner Auflösung. Ein Ganztonschritt ist dasselbe wie eine große Sekunde. Wie das dritte Beispiel zeigt, können auch mehrere Vorhalte kombiniert werden.',
+      ),
+    ).toEqual(['Ein Ganztonschritt ist dasselbe wie eine große Sekunde.']);
+  });
+
+  it('matches terms only to their definitions, never to sentences blanked at random', async () => {
+    // A real script of the evaluation set (eval/documents, GPL-3.0) whose learn path used to pair terms with blanked
+    // sentences.
+    const entry = (await loadManifest())?.find((document) => document.id === 'musiktheorie-skript-de');
+    const script = entry ? await readDocument(entry) : undefined;
+    if (!script) throw new Error('eval/documents/musiktheorie-skript-de is missing');
+    const path = await engine.learnPath(script);
+    const matches = path.units.flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges)).filter((challenge) => challenge.type === 'match');
+    for (const match of matches) for (const pair of match.pairs) expect(pair.definition).not.toContain(BLANK);
   });
 });

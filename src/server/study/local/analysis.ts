@@ -384,11 +384,26 @@ function displayOf(key: string, entry: TermStats, language: string): { display: 
  * plural ending to it is its plural.
  */
 function germanDisplayOf(forms: [string, number][]): { display: string; plural?: string } {
-  const byLength = [...forms].sort((a, b) => a[0].length - b[0].length || b[1] - a[1] || compareText(a[0], b[0]));
-  const display = byLength[0]?.[0] ?? '';
-  const plural = forms.find(([surface]) => surface !== display && /^(?:n|en|e|er|s|nen|se)$/.test(surface.slice(display.length)) && surface.startsWith(display))?.[0];
+  // The shortest form the document uses more than in passing ("Gas" among "Gase", "Gases"; "Grundton" before
+  // "Grundtons").
+  const most = Math.max(0, ...forms.map(([, count]) => count));
+  const usual = forms.filter(([, count]) => count >= Math.max(1, most / 4));
+  const display = [...usual].sort((a, b) => a[0].length - b[0].length || b[1] - a[1] || compareText(a[0], b[0]))[0]?.[0] ?? '';
+  // Plurals add an ending, some with an umlaut ("Ton" / "Töne", "Satz" / "Sätze"); "-s" is the genitive far more often.
+  const plural = forms
+    .filter(([surface]) => surface !== display && inflects(display, surface, /^(?:n|en|e|er|nen|se)$/))
+    .sort((a, b) => a[0].length - b[0].length)[0]?.[0];
   return plural ? { display, plural } : { display };
 }
+
+/** `longer` is `base` with one of the endings (umlauts aside). */
+function inflects(base: string, longer: string, endings: RegExp): boolean {
+  const plainBase = withoutUmlauts(base);
+  const plainLonger = withoutUmlauts(longer);
+  return plainLonger.startsWith(plainBase) && endings.test(plainLonger.slice(plainBase.length));
+}
+
+const withoutUmlauts = (text: string) => text.replace(/ä/g, 'a').replace(/ö/g, 'o').replace(/ü/g, 'u').replace(/Ä/g, 'A').replace(/Ö/g, 'O').replace(/Ü/g, 'U');
 
 /** Drops a term that mostly occurs inside a longer key term ("trace" inside "trace tree" when it is rarely alone). */
 function withoutSubsumed(terms: KeyTerm[], stats: Map<string, TermStats>): KeyTerm[] {

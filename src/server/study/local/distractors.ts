@@ -29,7 +29,7 @@ export function distractorsFor(
     // German adjectives agree with the case of the sentence: a phrase stands in for a phrase with the same ending.
     if (analysis.language === 'de' && (term.words > 1 || answer.words > 1) && !sameEnding(term.display, answer.display)) continue;
     // Singular for singular, plural for plural: "34 ____" takes "molecules", never "dioxide".
-    if (options.plural && !term.plural && analysis.language === 'en') continue;
+    if (options.plural && !term.plural) continue;
     const text = options.plural && term.plural ? term.plural : term.display;
     let score = 0;
     if (term.proper === answer.proper) score += 3;

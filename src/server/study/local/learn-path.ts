@@ -186,7 +186,8 @@ function formulaChoice(analysis: Analysis, term: KeyTerm, wording: Wording): Cha
 function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, section: Section): Challenge | undefined {
   const { sentence, term, surface } = cloze;
   const plural = Boolean(term.plural) && surface.toLowerCase() === term.plural?.toLowerCase();
-  const answer = plural ? (term.plural ?? term.display) : term.display;
+  // German inflects: the answer is the form the sentence needs ("der einzelnen ____" takes "Töne", not "Ton").
+  const answer = analysis.language === 'de' ? surface : plural ? (term.plural ?? term.display) : term.display;
   const wording = wordingFor(analysis.language);
   const count = type === 'fill_blank' ? 2 : type === 'true_false' ? 3 : 3;
   const before = wordBefore(cloze.blanked, cloze.blanked.indexOf(BLANK));

@@ -106,9 +106,29 @@ function segmentedSentences(text: string, language: string): RawSentence[] {
       const tokenStart = sentenceStart + word.index;
       tokens.push({ text: value, lower, lemma: lower, pos, start: tokenStart, end: tokenStart + value.length });
     }
+    joinHyphenated(tokens, text);
     guessTags(tokens, stop, language);
     return tokens.length > 0 ? [{ text: text.slice(sentenceStart, end), start: sentenceStart, tokens }] : [];
   });
+}
+
+/**
+ * A hyphenated compound is one word ("Datenschutz-Grundverordnung", "Zwei-Faktor-Authentifizierung"); the first part
+ * of an elided pair ("Subdominant- und Dominantparallele") is no word of its own.
+ */
+function joinHyphenated(tokens: Token[], text: string): void {
+  for (let index = tokens.length - 2; index >= 0; index--) {
+    const word = tokens[index];
+    const hyphen = tokens[index + 1];
+    if (!word || !hyphen || hyphen.text !== '-' || hyphen.start !== word.end || !/\p{L}$/u.test(word.text)) continue;
+    const next = tokens[index + 2];
+    if (next && next.start === hyphen.end && /^[\p{L}\p{N}]/u.test(next.text)) {
+      const joined = text.slice(word.start, next.end);
+      tokens.splice(index, 3, { ...word, text: joined, lower: joined.toLowerCase(), lemma: joined.toLowerCase(), end: next.end });
+    } else {
+      word.pos = 'X';
+    }
+  }
 }
 
 /**

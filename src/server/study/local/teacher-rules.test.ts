@@ -5,6 +5,7 @@ import type { StudyDocument, StudyPage } from '../engine';
 import { challengeFlaws, labelFlaws } from '../item-flaws';
 import { analyse } from './analysis';
 import { siblingTerms } from './learn-path';
+import { germanStem } from './stemmer';
 import { loadManifest, readDocument } from '../../../../eval/set';
 import { createLocalEngine } from './local-engine';
 import { scaffoldingOf } from './scaffolding';
@@ -361,6 +362,10 @@ describe('captions and pairs', () => {
         'Diverse Formen des Dominantseptakkords und seiner Auflösung. Ein Ganztonschritt ist dasselbe wie eine große Sekunde. Wie das dritte Beispiel zeigt, können auch mehrere Vorhalte kombiniert werden.',
       ),
     ).toEqual(['Ein Ganztonschritt ist dasselbe wie eine große Sekunde.']);
+    // "dann", "also" inside a statement lean on the one before; in "wenn …, dann …" they do not.
+    expect(
+      standaloneOf('de', 'Man sagt dann auch, dass der Ausgangston hochalteriert wird. Wenn die Frequenz steigt, dann steigt auch die Höhe des Tones.'),
+    ).toEqual(['Wenn die Frequenz steigt, dann steigt auch die Höhe des Tones.']);
   });
 
   it('matches terms only to their definitions, never to sentences blanked at random', async () => {
@@ -372,5 +377,28 @@ describe('captions and pairs', () => {
     const path = await engine.learnPath(script);
     const matches = path.units.flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges)).filter((challenge) => challenge.type === 'match');
     for (const match of matches) for (const pair of match.pairs) expect(pair.definition).not.toContain(BLANK);
+  });
+});
+
+describe('German word forms', () => {
+  const terms = (text: string) => analyse(doc('de', [page(1, text)])).terms;
+
+  it('reads a hyphenated compound as one term, and no elided first part as a term', () => {
+    const found = terms(
+      'Die Datenschutz-Grundverordnung schützt personenbezogene Daten in der Union. Die Datenschutz-Grundverordnung gilt seit dem Jahr 2018. Die Subdominant- und Dominantparallele sind Nebenfunktionen der Tonart.',
+    ).map((term) => term.display);
+    expect(found).toContain('Datenschutz-Grundverordnung');
+    expect(found).not.toContain('Grundverordnung');
+    expect(found).not.toContain('Subdominant');
+  });
+
+  it('takes an umlaut plural as the plural and a genitive -s as no plural', () => {
+    const found = terms(
+      'Der Ton ist eine Schwingung mit fester Frequenz. Zwei Töne bilden ein Intervall. Die Töne einer Skala haben Namen. Die Höhe eines Tons hängt von der Frequenz ab. Der Grundton ist der erste Ton der Skala. Die Terz des Grundtons ist groß oder klein.',
+    );
+    const ton = found.find((term) => term.key === germanStem('ton'));
+    expect(ton?.display).toBe('Ton');
+    expect(ton?.plural).toBe('Töne');
+    expect(found.find((term) => term.display === 'Grundton')?.plural).toBeUndefined();
   });
 });

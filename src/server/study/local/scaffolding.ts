@@ -26,7 +26,8 @@ const germanImperativeStems = new Set(
 
 const exerciseLabel =
   /^(?:exercises?|problems?|tasks?|questions?|quiz|homework|assignment|solutions?|answers?|hints?|tips?|aufgaben?|übungs?(?:aufgaben?|blatt)?|übungen|fragen?|lösungs?(?:hinweise?)?|lösungen|hinweise?|tipps?|arbeitsauftrag|arbeitsaufträge)\b\s*(?:\d+[a-z]?(?:\.\d+)*)?\s*[:.)]?/i;
-const pointsNote = /\(\s*\d+(?:[.,]5)?\s*(?:p|pt|pts|points?|punkte?|p\.)\s*\)|\[\s*\d+\s*(?:p|pt|pts|points?|punkte?)\s*\]/i;
+const pointsNote =
+  /\(\s*\d+(?:[.,]5)?\s*(?:p|pt|pts|points?|punkte?|p\.)\s*\)|\[\s*\d+\s*(?:p|pt|pts|points?|punkte?)\s*\]|\s[–-]\s*\d+(?:[.,]5)?\s*(?:P|Pkt|Punkte?|pts?|points?)\b|\b(?:abgefragt|prüfungsrelevant|klausurrelevant)\b/i;
 const itemLabel = /^\(?(?:[a-h]|i{1,3}|iv|v)\)\s/;
 const navigation =
   /\b(?:click|klicke?n?|tap|scroll|log ?in|sign ?in|menu|menü|homepage|startseite|download|herunterladen|zurück zur|back to|next page|nächste seite|weiter zu)\b/i;

@@ -46,7 +46,7 @@ export function judgeSentence(text: string, tokens: readonly Token[], language: 
   if (text.length < (glossary ? 18 : 40) || text.length > 300) return bad;
   if (!/^["“„‘'(]?[\p{Lu}\p{N}]/u.test(text) || /^\p{N}/u.test(text) || /^\([^)]*\)\s/.test(text)) return bad;
   if (!/[.!]["”’“)]?$/.test(text)) return bad;
-  if (url.test(text) || /\.{3}|…|\s[-–—]\s*$|[|{}<>=\\_^~#@]|\/\/|::/.test(text)) return bad;
+  if (url.test(text) || /\.{3}|…|\s[-–—]\s*$|[|{}<>=\\_^~#@→⇒←↔]|\/\/|::/.test(text)) return bad;
   const visible = text.replace(/\s/g, '');
   const letters = visible.replace(/[^\p{L}]/gu, '').length;
   const digits = visible.replace(/[^\p{N}]/gu, '').length;

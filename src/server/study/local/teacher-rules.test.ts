@@ -402,3 +402,25 @@ describe('German word forms', () => {
     expect(found.find((term) => term.display === 'Grundton')?.plural).toBeUndefined();
   });
 });
+
+describe('slides without a title and marking schemes', () => {
+  it('reads a slide of short lines as lines even without a title, and drops step numbers alone on a line', () => {
+    const blocks = prepareBlocks(
+      [page(1, 'Herman Hollerith\nSchlüsselidee\nLochkarte: Information durch Positionen\nInformationen können codiert und maschinell ausgewertet werden.\n1\n2\nIdee → Umsetzung')],
+      'de',
+    );
+    const texts = blocks.filter((block) => block.kind === 'text').map((block) => block.text);
+    expect(texts).toContain('Informationen können codiert und maschinell ausgewertet werden.');
+    expect(texts.some((text) => /\b1 2\b/.test(text))).toBe(false);
+  });
+
+  it('takes a marking scheme and what is not examined for scaffolding, and arrow shorthand for no statement', () => {
+    expect(scaffoldingOf('Open Source beschreibt zugänglichen Quelltext und Nutzungsrechte gemäß Lizenz. – 2 P', 'de')).toBe('instruction');
+    expect(scaffoldingOf('Jahreszahlen und biografische Details werden hier nicht abgefragt.', 'de')).toBe('instruction');
+    const standalone = analyse(doc('de', [page(1, 'Wenn eine Spaltensumme unklar ist: Dezimalsumme → Potenzmatrix oder ÷2 → binär.')]))
+      .sections.flatMap((section) => section.sentences)
+      .filter((sentence) => sentence.good);
+    expect(standalone).toEqual([]);
+  });
+});
+

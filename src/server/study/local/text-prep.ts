@@ -87,6 +87,11 @@ export function prepareBlocks(pages: readonly StudyPage[], language = 'en'): Blo
         return;
       }
       if (lineIndex < headingLines) return;
+      // A number alone on a line in running text is a slide's step marker or a stray label, not part of a sentence.
+      if (/^\d{1,3}$/.test(text)) {
+        flush();
+        return;
+      }
       const heading = inNumberedList(joined, lineIndex) ? undefined : headingOf(text, lineIndex, joined.length, numbering);
       if (heading) {
         flush();
@@ -389,8 +394,10 @@ const runsOn =
  * each a statement, not lines of wrapped prose.
  */
 function isSlideLike(lines: readonly string[], heading: string | null): boolean {
-  if (!heading || lines.length === 0 || lines.length > 30) return false;
+  if (lines.length === 0 || lines.length > 30) return false;
   const words = lines.reduce((sum, line) => sum + line.split(' ').length, 0);
+  // Without a title the extraction found, a page of a few words per line is still a slide (labels, keywords).
+  if (!heading) return words / lines.length < 6;
   // A page of a paper has lines of 10–16 words too: only a short page of them, or lines shorter still, is a slide.
   return words / lines.length < (lines.length <= 14 ? 16 : 9);
 }

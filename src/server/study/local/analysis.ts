@@ -111,7 +111,7 @@ function analyseUncached(document: StudyDocument): Analysis {
   const pageIndex = new PageIndex(document.pages);
   const stop = stopWords(language);
   const sentences: Sentence[] = [];
-  const raws = rawSections.map((raw) => raw.blocks.map((block) => (block.table ? [] : sentencesOf(block.text, language))));
+  const raws = rawSections.map((raw) => raw.blocks.map((block) => (block.table ? [] : sentencesOf(block.text, language, { compounds: true }))));
   if (language === 'de') retagSentenceStarts(raws.flat(2));
   const sections: Section[] = rawSections.map((raw, sectionIndex) => {
     const sectionSentences: Sentence[] = [];

@@ -146,6 +146,9 @@ describe('the local tutor', () => {
       expect(text).not.toMatch(/\\[*_([$]|\$\$|\*\*|\[\^/);
     }
     expect(readableText('A **systematic error** causes _measurements_ to deviate [12].')).toBe('A systematic error causes measurements to deviate.');
+    expect(readableText('OER sind frei zugängliche Materialien.:contentReference[oaicite:1]{index=1} Sie sind offen.')).toBe(
+      'OER sind frei zugängliche Materialien. Sie sind offen.',
+    );
     expect(latexToText('$h \\approx 6.626 \\times 10^{-34}$ J$\\cdot$s and $\\text{H}_2 + \\text{Cl}_2 \\rightarrow 2\\text{HCl}$')).toBe(
       'h ≈ 6.626 × 10⁻³⁴ J·s and H₂ + Cl₂ → 2HCl',
     );

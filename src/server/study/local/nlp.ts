@@ -33,8 +33,12 @@ function englishNlp(): WinkMethods {
   return wink;
 }
 
-export function sentencesOf(text: string, language: string): RawSentence[] {
-  return language === 'en' ? englishSentences(text) : segmentedSentences(text, language);
+/**
+ * `compounds`: a hyphenated compound is one token (the study engine's terms); the tutor matches its parts one by one,
+ * so a question's "IS-LM-Modell" is weighed word by word against the passages.
+ */
+export function sentencesOf(text: string, language: string, options: { compounds?: boolean } = {}): RawSentence[] {
+  return language === 'en' ? englishSentences(text) : segmentedSentences(text, language, options.compounds ?? false);
 }
 
 function englishSentences(text: string): RawSentence[] {
@@ -83,7 +87,7 @@ function segmenterFor(language: string) {
 /** Abbreviations after which `Intl.Segmenter` wrongly ends a German sentence ("z. B.", "d. h.", "Nr."). */
 const abbreviationEnd = /(?:\b(?:z|d|u|s|v|o|bzw|ca|vgl|etc|Nr|Abb|Kap|Dr|Prof|bspw|usw|ggf|evtl|inkl|sog|i\.\s?d|u\.\s?a)\.\s*)$/;
 
-function segmentedSentences(text: string, language: string): RawSentence[] {
+function segmentedSentences(text: string, language: string, compounds: boolean): RawSentence[] {
   const { sentences, words } = segmenterFor(language);
   const stop = stopWords(language);
   const raw: { start: number; end: number }[] = [];
@@ -106,7 +110,7 @@ function segmentedSentences(text: string, language: string): RawSentence[] {
       const tokenStart = sentenceStart + word.index;
       tokens.push({ text: value, lower, lemma: lower, pos, start: tokenStart, end: tokenStart + value.length });
     }
-    joinHyphenated(tokens, text);
+    if (compounds) joinHyphenated(tokens, text);
     guessTags(tokens, stop, language);
     return tokens.length > 0 ? [{ text: text.slice(sentenceStart, end), start: sentenceStart, tokens }] : [];
   });

@@ -251,7 +251,9 @@ export function withoutBlockMarks(line: string): string {
 
 /** Document text as readable text: math written out, Markdown marks gone, whitespace single. */
 export function readableText(text: string): string {
-  return markdownToText(latexToText(text))
+  // A chat assistant's citation residue in exported notes (":contentReference[oaicite:1]{index=1}") is no text.
+  const clean = text.replace(/\s*:?contentReference\[?oaicite:?\d*\]?(?:\{[^}]*\})?/g, '');
+  return markdownToText(latexToText(clean))
     .replace(/\s+/g, ' ')
     .replace(/\s+([,.;:!?)])/g, '$1')
     .replace(/\(\s+/g, '(')

@@ -58,8 +58,8 @@ const teacherNote =
   /^(?:(?:erwartung|erwartungshorizont|ziel|lernziel|impuls|tafelbild|didaktische[rn]? hinweis|methodische[rn]? hinweis|sozialform|zeitbedarf|material|differenzierung|sicherung|einstieg|überleitung|lehrerhinweis|eigene grafik|eigene darstellung|expected answer|teacher(?:'s)? notes?|speaker notes?|learning (?:goal|objective)s?|differentiation)\s*:)|\b(?:(?:die|der|den|alle|einzelne|manche) (?:lernenden|lernende|schülerinnen|schüler)|schülerinnen und schüler|\bsus\b|lernende (?:sollen|können|jeweils|erklären|beschreiben|nennen)|(?:students|learners|pupils) (?:should|will|can|must|need to)|ask (?:the )?(?:students|learners|class)|powerpoint|titelgrafik|titelfolie)\b/i;
 
 /** Modal and auxiliary verbs, finite: a sentence with one of them states something (it is no bare infinitive). */
-const germanFinite =
-  /\b(?:ist|sind|war|waren|wird|werden|wurde|wurden|kann|können|konnte|muss|müssen|musste|soll|sollen|sollte|sollten|darf|dürfen|hat|haben|hatte|gibt|lässt|bleibt|bleiben|gilt|gelten|heißt|steht|stehen|entsteht|entstehen|liegt|liegen)\b/i;
+export const germanFinite =
+  /\b(?:ist|sind|war|waren|wird|werden|wurde|wurden|kann|können|konnte|muss|müssen|musste|soll|sollen|sollte|sollten|darf|dürfen|hat|haben|hatte|gibt|lässt|bleibt|bleiben|gilt|gelten|heißt|heißen|steht|stehen|entsteht|entstehen|liegt|liegen)\b/i;
 
 /**
  * A German instruction in the infinitive, as lesson plans and speaker notes write them: "Lernende ein Gegenbeispiel
@@ -111,7 +111,11 @@ export function scaffoldingOf(text: string, language: string, secondIsVerb?: boo
   return undefined;
 }
 
-function isImperative(text: string, language: string, secondIsVerb?: boolean): boolean {
+/** A condition before an instruction: "If not, estimate …", "Falls nötig, …", "Otherwise, …". */
+const conditionLead = /^(?:if (?:not|so|necessary|needed|possible)|otherwise|falls (?:nötig|nicht|möglich)|wenn (?:nötig|nicht|möglich)|andernfalls|sonst)\s*[,:]\s*/i;
+
+function isImperative(sentence: string, language: string, secondIsVerb?: boolean): boolean {
+  const text = sentence.replace(conditionLead, '');
   const words = text.match(/\p{L}+/gu) ?? [];
   const first = (words[0] ?? '').toLowerCase();
   if (!first) return false;
@@ -133,7 +137,7 @@ export function endsCut(text: string, language: string): boolean {
   const trimmed = text.trim();
   const ends =
     language === 'de'
-      ? /\b(?:ist|sind|gilt|lautet|beträgt|von|mit|der|die|das|den|dem|des|ein|eine|einer|als|für|und|oder|zu|durch|wie|also|gleich|folgt)\s*[.:]$/
-      : /\b(?:is|are|was|be|as|of|the|a|an|by|to|for|and|or|with|from|equals?|gives?|yields?|follows|holds|than|that|where|then|becomes?)\s*[.:]$/i;
+      ? /\b(?:ist|sind|gilt|lautet|beträgt|von|mit|der|die|das|den|dem|des|ein|eine|einer|als|für|und|oder|zu|durch|wie|also|gleich|folgt|wenn|falls|ob|dass|daß|weil|sofern|soweit|insbesondere|nämlich)\s*[.:]$/
+      : /\b(?:is|are|was|be|as|of|the|a|an|by|to|for|and|or|with|from|equals?|gives?|yields?|follows|holds|than|that|where|then|becomes?|if|when|whether|because|unless|including|namely)\s*[.:]$/i;
   return ends.test(trimmed) || /[=+−\-×·*/(]\s*[.:]?$/.test(trimmed);
 }

@@ -1,6 +1,6 @@
 import { glossaryLine } from './definitions';
 import type { Token } from './nlp';
-import { endsCut, scaffoldingOf } from './scaffolding';
+import { endsCut, germanFinite, scaffoldingOf } from './scaffolding';
 import { stopWords } from './stopwords';
 
 /**
@@ -85,10 +85,6 @@ const copulaDefinition =
 const caption =
   /^(?:skizze|abbildung|abb\.|grafik|diagramm|figure|fig\.|diagram|sketch|screenshot|bildschirmfoto)\b|\((?:links|rechts|oben|unten|mitte|left|right|top|bottom|middle)\)/i;
 
-/** Finite forms of German auxiliaries and modals: a clause with one of them has its verb. */
-const germanFiniteVerb =
-  /\b(?:ist|sind|war|waren|wird|werden|wurde|wurden|kann|können|konnte|muss|müssen|musste|soll|sollen|sollte|darf|dürfen|hat|haben|hatte|gibt|gilt|gelten|heißt|heißen|lässt|bleibt)\b/i;
-
 /**
  * A German line with no verb to speak of: nouns joined by articles and prepositions, as a figure's caption or a
  * slide's label reads ("Diverse Formen des Dominantseptakkords und seiner Auflösung.", "Schlag eine Quintparallele
@@ -96,7 +92,7 @@ const germanFiniteVerb =
  * content, and no auxiliary.
  */
 function verbless(words: readonly Token[], stop: ReadonlySet<string>, text: string): boolean {
-  if (germanFiniteVerb.test(text)) return false;
+  if (germanFinite.test(text)) return false;
   const lowerContent = words.slice(1).filter((token) => /^\p{Ll}/u.test(token.text) && !stop.has(token.lower));
   return lowerContent.length <= 1;
 }

@@ -8,7 +8,7 @@ import { siblingTerms } from './learn-path';
 import { germanStem } from './stemmer';
 import { loadManifest, readDocument } from '../../../../eval/set';
 import { createLocalEngine } from './local-engine';
-import { scaffoldingOf } from './scaffolding';
+import { endsCut, scaffoldingOf } from './scaffolding';
 import { prepareBlocks } from './text-prep';
 
 /**
@@ -270,6 +270,9 @@ describe('handouts and speaker notes', () => {
     expect(scaffoldingOf('Die Lernenden sollen Überträge sichtbar oberhalb der Rechnung notieren.', 'de')).toBe('instruction');
     expect(scaffoldingOf('Erwartung: Mehrere Stellen können kombiniert werden.', 'de')).toBe('instruction');
     expect(scaffoldingOf('Students should compare the two methods.', 'en')).toBe('instruction');
+    expect(scaffoldingOf('If not, estimate the best model by using an automatic method.', 'en')).toBe('instruction');
+    expect(endsCut('Die Ersatzpflicht des Herstellers ist ausgeschlossen, wenn.', 'de')).toBe(true);
+    expect(endsCut('The test is rejected if.', 'en')).toBe(true);
     expect(scaffoldingOf('Die Zellen teilen sich und wachsen.', 'de')).toBeUndefined();
     expect(scaffoldingOf('Die Reste müssen von unten nach oben gelesen werden.', 'de')).toBeUndefined();
     expect(scaffoldingOf('Personenbezogene Daten ermöglichen, eine Person zu erkennen.', 'de')).toBeUndefined();

@@ -166,12 +166,14 @@ function splitLines(text: string): string[] {
   return lines;
 }
 
+/** A chat assistant's citation residue in notes exported from it (":contentReference[oaicite:1]{index=1}"). */
+export const chatResidue = /\s*:?contentReference\[?oaicite:?\d*\]?(?:\{[^}]*\})?/g;
+
 /** Footnote markers glued to words ("deviousness.6", "Bill,2 and"), citation brackets, stray spacing. */
 function cleanLine(line: string): string {
   return line
     .replace(/[\u00ad\u200b\uFFFD]/g, '')
-    // A chat assistant's citation residue in exported notes (":contentReference[oaicite:1]{index=1}").
-    .replace(/\s*:?contentReference\[?oaicite:?\d*\]?(?:\{[^}]*\})?/g, '')
+    .replace(chatResidue, '')
     // Bullet glyphs of slide and PDF fonts (private-use symbols among them) open a list item; elsewhere they are noise.
     .replace(/^\s*[\uE000-\uF8FF○●◦▪■□►▶✓✔➢➤❖◆◇⚫⬤❑❒]+\s*/u, '• ')
     .replace(/[\uE000-\uF8FF○●◦▪■□►▶➢➤❖◆◇⚫⬤❑❒]/gu, ' ')

@@ -6,6 +6,8 @@
  * citation marker. No backslash escapes are left for a student to see. Deterministic, no dependencies.
  */
 
+import { chatResidue } from './text-prep';
+
 const greek: Record<string, string> = {
   alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ε', varepsilon: 'ε', zeta: 'ζ', eta: 'η', theta: 'θ',
   vartheta: 'ϑ', iota: 'ι', kappa: 'κ', lambda: 'λ', mu: 'μ', nu: 'ν', xi: 'ξ', pi: 'π', varpi: 'ϖ', rho: 'ρ',
@@ -251,9 +253,7 @@ export function withoutBlockMarks(line: string): string {
 
 /** Document text as readable text: math written out, Markdown marks gone, whitespace single. */
 export function readableText(text: string): string {
-  // A chat assistant's citation residue in exported notes (":contentReference[oaicite:1]{index=1}") is no text.
-  const clean = text.replace(/\s*:?contentReference\[?oaicite:?\d*\]?(?:\{[^}]*\})?/g, '');
-  return markdownToText(latexToText(clean))
+  return markdownToText(latexToText(text.replace(chatResidue, '')))
     .replace(/\s+/g, ' ')
     .replace(/\s+([,.;:!?)])/g, '$1')
     .replace(/\(\s+/g, '(')

@@ -28,6 +28,14 @@ describe('retrieval for the tutor', () => {
     expect(restoreLines('## Key facts\n| Feature | Info | |---|---| | M + 2 peak | Cl or Br |', page)).toBe('## Key facts\n\n| Feature | Info |\n|---|---|\n| M + 2 peak | Cl or Br |');
     expect(restoreLines('Personenbezogene Daten ermöglichen, eine Person zu erkennen.', page)).toBe('Personenbezogene Daten ermöglichen,\neine Person zu erkennen.');
     expect(restoreLines('Not on the page.', page)).toBe('Not on the page.');
+    // A chunk cut in mid-sentence (the page had a paragraph break there) is completed from the page at both ends.
+    const slide = 'Markov chain - a sequence of random variables where the\n\nprobability of a subsequent state only depends on the current state.\n\nMonte Carlo - an algorithm.';
+    expect(restoreLines('Markov chain - a sequence of random variables where the', slide)).toBe(
+      'Markov chain - a sequence of random variables where the\n\nprobability of a subsequent state only depends on the current state.',
+    );
+    expect(restoreLines('probability of a subsequent state only depends on the current state.', slide)).toBe(
+      'Markov chain - a sequence of random variables where the\n\nprobability of a subsequent state only depends on the current state.',
+    );
   });
 
   test('finds German inflections, derivations and compounds, and counts a page’s heading for each of its passages', async () => {

@@ -89,9 +89,38 @@ function collapsed(text: string): { value: string; map: number[] } {
   return { value, map };
 }
 
+/** How far a passage cut inside a sentence is completed from its page, at either end. */
+const COMPLETE_CHARS = 300;
+const endsSentence = /[.!?…:;]["”’)\]]?$/;
+
+/**
+ * A passage cut inside a sentence (a chunk ends where the page's text had a paragraph break in mid-sentence, as a
+ * slide's wrapped line often has) reaches to the sentence's end and back to its start on the same page, so the tutor
+ * never quotes "… where the." or "probability of a subsequent state …" without the rest.
+ */
+function completed(pageText: string, start: number, end: number): { start: number; end: number } {
+  // A sentence ends at its mark, or where a paragraph starting with anything but a small letter begins.
+  let to = end;
+  if (!endsSentence.test(pageText.slice(start, end).trimEnd())) {
+    const rest = pageText.slice(end, end + COMPLETE_CHARS);
+    const stop = /[.!?…]["”’)\]]?(?=\s|$)|\n[ \t]*\n(?=[ \t]*[^\p{Ll}\s])/u.exec(rest);
+    if (stop) to = end + stop.index + (stop[0].startsWith('\n') ? 0 : stop[0].length);
+  }
+  let from = start;
+  if (/^\p{Ll}/u.test(pageText.slice(start, start + 1))) {
+    const reach = Math.max(0, start - COMPLETE_CHARS);
+    const before = pageText.slice(reach, start);
+    const last = [...before.matchAll(/[.!?…]["”’)\]]?\s+|\n[ \t]*\n(?=[ \t]*[^\p{Ll}\s])/gu)].at(-1);
+    if (last?.index !== undefined) from = reach + last.index + last[0].length;
+    else if (reach === 0) from = 0;
+  }
+  return { start: from, end: to };
+}
+
 /**
  * The passage as it stands on its page: the chunk's text (whitespace collapsed, paragraphs on lines) found in the
- * page's text and cut from it with the page's line breaks; the chunk's own text when it cannot be found there.
+ * page's text and cut from it with the page's line breaks, completed to whole sentences; the chunk's own text when it
+ * cannot be found there.
  */
 export function restoreLines(chunkText: string, pageText: string | null): string {
   if (!pageText) return chunkText;
@@ -99,8 +128,7 @@ export function restoreLines(chunkText: string, pageText: string | null): string
   const wanted = chunkText.replace(/\s+/g, ' ').trim();
   const at = page.value.indexOf(wanted);
   if (at < 0 || wanted.length === 0) return chunkText;
-  const start = page.map[at] ?? 0;
-  const end = (page.map[at + wanted.length - 1] ?? pageText.length - 1) + 1;
+  const { start, end } = completed(pageText, page.map[at] ?? 0, (page.map[at + wanted.length - 1] ?? pageText.length - 1) + 1);
   return pageText
     .slice(start, end)
     .split('\n')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeBullets, readableText, scriptText } from './glyphs';
+import { composeAccents, normalizeBullets, readableText, scriptText } from './glyphs';
 
 describe('normalizeBullets', () => {
   it('writes any bullet glyph opening a line as "• ", private-use icon bullets included', () => {
@@ -44,5 +44,13 @@ describe('scriptText', () => {
     expect(scriptText('2', 'sub')).toBe('₂');
     expect(scriptText('max', 'sub')).toBe('_{max}');
     expect(scriptText('x+1', 'sup')).toBe('^{x+1}');
+  });
+});
+
+describe('composeAccents', () => {
+  it('joins an accent a PDF drew before its letter with the letter, and leaves quotation marks and apostrophes alone', () => {
+    expect(composeAccents('auf den ¨Ubungsbl¨attern nachvollziehen k¨onnen, gr¨ oßerer')).toBe('auf den Übungsblättern nachvollziehen können, größerer');
+    expect(composeAccents('caf´e, fid`ele')).toBe('café, fidèle');
+    expect(composeAccents('`a quoted´ word, don´t')).toBe('`a quoted´ word, don´t');
   });
 });

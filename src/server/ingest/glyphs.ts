@@ -116,3 +116,25 @@ export function scriptText(text: string, kind: 'sup' | 'sub'): string {
   if (chars.every((char) => table[char] !== undefined)) return chars.map((char) => table[char]).join('');
   return `${kind === 'sup' ? '^' : '_'}{${compact}}`;
 }
+
+/** Letters with a diaeresis, acute, grave or circumflex, as the spacing accent before the letter writes them. */
+const accented: Record<string, Record<string, string>> = {
+  '¨': { a: 'ä', o: 'ö', u: 'ü', e: 'ë', i: 'ï', A: 'Ä', O: 'Ö', U: 'Ü', E: 'Ë', I: 'Ï' },
+  '´': { a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú', A: 'Á', E: 'É', I: 'Í', O: 'Ó', U: 'Ú' },
+  '`': { a: 'à', e: 'è', i: 'ì', o: 'ò', u: 'ù', A: 'À', E: 'È', I: 'Ì', O: 'Ò', U: 'Ù' },
+  ˆ: { a: 'â', e: 'ê', i: 'î', o: 'ô', u: 'û', A: 'Â', E: 'Ê', I: 'Î', O: 'Ô', U: 'Û' },
+};
+const spacingAccent = /([¨´`ˆ])\s?([aeiouAEIOU])/g;
+
+/**
+ * Accents a PDF drew as a glyph of their own before the letter (LaTeX fonts without precomposed umlauts: "k¨onnen",
+ * "¨Ubungsbl¨atter") joined with it: "können", "Übungsblätter". A grave accent only inside a word, where it is no
+ * quotation mark or code.
+ */
+export function composeAccents(text: string): string {
+  if (!/[¨´`ˆ]/.test(text)) return text;
+  return text.replace(spacingAccent, (whole: string, accent: string, letter: string, offset: number) => {
+    if (accent === '`' && !/\p{L}/u.test(text[offset - 1] ?? '')) return whole;
+    return accented[accent]?.[letter] ?? whole;
+  });
+}

@@ -1,5 +1,5 @@
 import { getDocumentProxy } from 'unpdf';
-import { normalizeBullets } from './glyphs';
+import { composeAccents, normalizeBullets } from './glyphs';
 import { layoutLines, linesText, type LayoutLine, type PlacedText } from './pdf-layout';
 import { cleanLayoutText } from './text-pages';
 import type { ExtractedPage } from './types';
@@ -68,7 +68,7 @@ function placed(item: TextItem, monospace: boolean): PlacedText {
 }
 
 function pageOf(pageNumber: number, lines: LayoutLine[], running: Set<string>): ExtractedPage {
-  const text = cleanLayoutText(normalizeBullets(linesText(lines)).join('\n'));
+  const text = cleanLayoutText(composeAccents(normalizeBullets(linesText(lines)).join('\n')));
   const heading = headingGuess(lines, running);
   return heading ? { pageNumber, text, heading } : { pageNumber, text };
 }

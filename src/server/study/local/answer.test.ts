@@ -235,3 +235,26 @@ describe('the local tutor', () => {
     expect(textOf(await collect(threaded.answer('What is the capital of France?', context())))).toMatch(/don't cover this/);
   });
 });
+
+describe('slides as the tutor reads them (third labelling round)', () => {
+  it('reads a bullet a slide wrapped as one sentence, and answers why with all of it', () => {
+    const slide = on('en', [
+      6,
+      'Tuples are More Efficient\n• Since Python does not have to build tuple structures to be\nmodifiable, they are simpler and more efficient in terms of\nmemory use and performance than lists\n• So in our program when we are making “temporary variables”\nwe prefer tuples over lists',
+    ]);
+    const answer = textOf(composeAnswer('Why would I use a tuple rather than a list for a temporary variable?', slide));
+    expect(answer).toContain('Since Python does not have to build tuple structures to be modifiable, they are simpler and more efficient in terms of memory use and performance than lists');
+  });
+
+  it('reads a slide’s labels one after the other as what its statement stands under, and leaves the teacher’s notes out', () => {
+    const slide = on('de', [
+      8,
+      'Blaise Pascal\n1642 · Sicherung\nSchlüsselidee\nRechnen mechanisieren\nEine Maschine übernimmt Rechenschritte.\n\nErst jetzt sichern. Gruppenbeitrag zu Blaise Pascal abwarten.',
+    ]);
+    const events = composeAnswer('Welche Schlüsselidee wird Blaise Pascal (1642) zugeschrieben?', slide);
+    expect(declined(events)).toBe(false);
+    const answer = textOf(events);
+    expect(answer).toContain('Eine Maschine übernimmt Rechenschritte.');
+    expect(answer).not.toMatch(/sichern|abwarten/);
+  });
+});

@@ -213,7 +213,7 @@ function judge(units: readonly Unit[], terms: readonly QuestionTerm[], passageCo
     // Retrieval ranks passages best first: a small nudge towards its order breaks ties.
     const rank = 0.04 * (1 - unit.passage / Math.max(1, passageCount));
     const reason = why && givesReason.test(unit.text) ? 0.1 : 0;
-    const score = (0.6 * own + 0.4 * window) * fit * (unit.scaffolding ? 0.8 : 1) + 0.2 * defines + rank + reason + (unit.kind === 'formula' ? -0.1 : 0);
+    const score = (0.6 * own + 0.4 * window) * fit * (unit.scaffolding ? 0.5 : 1) + 0.2 * defines + rank + reason + (unit.kind === 'formula' ? -0.1 : 0);
     return { unit, own, window, evidence, defines, score };
   });
 }
@@ -306,7 +306,7 @@ function choose(judged: Judged[], units: readonly Unit[], question: string): Uni
   if (next && !chosen.includes(next) && next.passage === lead.passage && (continuation.test(next.text) || /:$/.test(lead.text) || listFollows) && next.text.length < 400) chosen.push(next);
   const support = ranked
     .slice(1)
-    .filter((entry) => !chosen.includes(entry.unit) && entry.unit.kind !== 'formula' && !/\?$/.test(entry.unit.text))
+    .filter((entry) => !chosen.includes(entry.unit) && entry.unit.kind !== 'formula' && !entry.unit.scaffolding && !/\?$/.test(entry.unit.text))
     .map((entry) => {
       const adjacent = entry.unit === next;
       const samePassage = entry.unit.passage === lead.passage;

@@ -13,6 +13,9 @@ export function distractorsFor(
 ): string[] {
   // German articles give a noun's gender away ("bei einer ____"): a wrong option must have stood after the same one.
   const article = analysis.language === 'de' && options.before && germanArticles.has(options.before) ? options.before : undefined;
+  // …and its ending tells the case: "der Kammerton" (masculine, nominative) takes no feminine "Tonklasse" even where the
+  // document wrote "der Tonklasse" (dative). A singular German answer takes wrong options of its own gender.
+  const gender = analysis.language === 'de' && !options.plural ? germanGender(answer) : undefined;
   const answerWords = new Set(answer.key.split(' '));
   const answerGerund = gerund(answer.key);
   const avoid = options.avoid.toLowerCase();
@@ -26,6 +29,7 @@ export function distractorsFor(
     if (candidate.gerund !== answerGerund || term.proper !== answer.proper) continue;
     if (analysis.language === 'de' && startsUpper(term.display) !== startsUpper(answer.display)) continue;
     if (article && !term.determiners.has(article)) continue;
+    if (gender && (germanGender(term) !== gender || germanPluralLook.test(term.display))) continue;
     // German adjectives agree with the case of the sentence: a phrase stands in for a phrase with the same ending.
     if (analysis.language === 'de' && (term.words > 1 || answer.words > 1) && !sameEnding(term.display, answer.display)) continue;
     // Singular for singular, plural for plural: "34 ____" takes "molecules", never "dioxide".
@@ -71,6 +75,37 @@ const germanArticles = new Set(
   mehrere einige wenige`.split(/\s+/),
 );
 const startsUpper = (text: string) => /^\p{Lu}/u.test(text);
+
+/** A German noun only the plural of which the document uses ("Melodien", "Bedingungen"): no stand-in for a singular. */
+const germanPluralLook = /(?:ungen|heiten|keiten|schaften|ionen|täten|ien|innen|nisse)$/;
+
+/** Endings that tell a German noun's gender (the last part of a compound decides it). */
+const feminineEnding = /(?:ung|heit|keit|schaft|ion|tät|ik|ie|enz|anz|ur|ei|nis)$/;
+const neuterEnding = /(?:chen|lein|ment|um|tum)$/;
+const masculineEnding = /(?:ismus|ling|eur|ant|ton|or)$/;
+
+/**
+ * A German noun's gender, from its ending or from the articles it stood after in the document ("das" → neuter, "eine"
+ * → feminine, "einen" → masculine, "der" with "dem" → masculine); undefined when neither tells.
+ */
+export function germanGender(term: Pick<KeyTerm, 'display' | 'determiners'>): 'm' | 'f' | 'n' | undefined {
+  const noun = (term.display.split(' ').at(-1) ?? '').toLowerCase();
+  if (!/^\p{L}+$/u.test(noun)) return undefined;
+  // Short words end as they like ("Dur", "Tor", "Ei").
+  if (noun.length < 5) return genderByArticles(term.determiners);
+  if (feminineEnding.test(noun)) return noun.endsWith('nis') ? undefined : 'f';
+  if (neuterEnding.test(noun)) return 'n';
+  if (masculineEnding.test(noun)) return 'm';
+  return genderByArticles(term.determiners);
+}
+
+function genderByArticles(seen: ReadonlySet<string>): 'm' | 'f' | 'n' | undefined {
+  const any = (...words: string[]) => words.some((word) => seen.has(word));
+  if (any('das', 'ins') && !any('eine', 'einer', 'einen')) return 'n';
+  if (any('einen') || (any('der') && any('dem', 'des', 'einem', 'eines', 'zum', 'im', 'vom', 'beim', 'am'))) return 'm';
+  if (any('eine', 'einer', 'zur') || (any('die') && any('der') && !any('dem', 'des', 'den', 'ein', 'einem', 'eines', 'zum', 'im', 'vom', 'beim', 'am'))) return 'f';
+  return undefined;
+}
 const sameEnding = (a: string, b: string) => {
   const [first = '', ...restA] = a.split(' ');
   const [other = '', ...restB] = b.split(' ');

@@ -189,6 +189,11 @@ function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, sectio
   // German inflects: the answer is the form the sentence needs ("der einzelnen ____" takes "Töne", not "Ton").
   const answer = analysis.language === 'de' ? surface : plural ? (term.plural ?? term.display) : term.display;
   const wording = wordingFor(analysis.language);
+  // A German answer in a case form of its own ("an Tönen", "des Grundtons") has no wrong options in the same form:
+  // other terms stand in the document in theirs. Such a sentence is asked only as a true statement.
+  const inflected =
+    analysis.language === 'de' && ![term.display, term.plural].some((form) => form?.toLowerCase() === surface.toLowerCase());
+  if (inflected) return type === 'true_false' ? { type, question: sentence.text, explanation: sentence.text, page: sentence.page, answer: true } : undefined;
   const count = type === 'fill_blank' ? 2 : type === 'true_false' ? 3 : 3;
   const before = wordBefore(cloze.blanked, cloze.blanked.indexOf(BLANK));
   const distractors = distractorsFor(analysis, term, { section: section.index, avoid: sentence.text, plural, count, ...(before ? { before } : {}) });

@@ -83,7 +83,7 @@ function isInfinitiveInstruction(text: string): boolean {
 }
 
 /** Words that open an instruction's phrase: prepositions and adverbs, never a subject. */
-const instructionOpeners = /^(?:vor|nach|mit|bei|zu|zur|zum|an|auf|in|im|aus|für|über|unter|durch|ohne|gegen|danach|dann|zuerst|zunächst|anschließend|abschließend|gemeinsam|möglichst|kurz|jetzt|hier|dabei|dazu)$/i;
+const instructionOpeners = /^(?:vor|nach|mit|bei|zu|zur|zum|an|auf|in|im|aus|für|über|unter|durch|ohne|gegen|danach|dann|zuerst|zunächst|anschließend|abschließend|gemeinsam|möglichst|kurz|jetzt|erst|nun|noch|bitte|später|vorher|nochmals|hier|dabei|dazu)$/i;
 /** Lower-case words after a noun that are no finite verb. */
 const notVerbs =
   /^(?:von|mit|bei|zu|zur|zum|an|am|auf|in|im|aus|für|über|unter|durch|ohne|gegen|nach|vor|und|oder|als|wie|nicht|noch|nur|auch|erst|jeweils|zunächst|zuerst|dann|danach|möglichst|gezielt|direkt|sichtbar|immer|gemeinsam|kurz|zusätzlich|sofort|genau|selbst|der|die|das|den|dem|des|ein|eine|einen|einem|einer)$/i;

@@ -61,8 +61,8 @@ export function judgeSentence(text: string, tokens: readonly Token[], language: 
   // A title set in capitals, an emoji's call to action: slide decoration, not a statement.
   if (letters > 12 && visible.replace(/[^\p{Lu}]/gu, '').length > letters * 0.6) return bad;
   if (/\p{Extended_Pictographic}/u.test(text)) return bad;
-  // A glossary line ("List: a linear collection of values.") defines without a verb.
-  if (language === 'en' && !tokens.some((token) => token.pos === 'VERB' || token.pos === 'AUX') && !glossary) return bad;
+  // A glossary line ("List: a linear collection of values.") defines without a verb; a caption has no finite verb.
+  if (language === 'en' && !glossary && !hasEnglishFiniteVerb(tokens)) return bad;
   // A heading glued to its paragraph ("3.1 Traces Every compiled trace…") reads as a fragment.
   if (/^\d+(?:\.\d+)*\s/.test(text)) return bad;
   const opener = language === 'de' ? openers.de : language === 'en' ? openers.en : undefined;
@@ -78,12 +78,31 @@ export function judgeSentence(text: string, tokens: readonly Token[], language: 
   return { prose, good: !dangling.test(text), standalone };
 }
 
+const participle = /^(?:\p{L}+(?:ed|en)|given|known|shown|made|done|set|put|built|kept|left|held|found)$/iu;
+
+/**
+ * Whether an English sentence has a finite verb, so that it states something. A figure's caption has none: its verbs
+ * are participles in front of or after a noun ("Updated estimate of …", "Effect of prior parameters on estimated total
+ * sample size.", "…, rescaled to days."), gerunds ("…, accounting for exclusions") or infinitives ("prior to start of
+ * …").
+ */
+function hasEnglishFiniteVerb(tokens: readonly Token[]): boolean {
+  return tokens.some((token, index) => {
+    if (token.pos === 'AUX') return true;
+    if (token.pos !== 'VERB') return false;
+    const before = tokens[index - 1];
+    if (before && (before.lower === 'to' || before.pos === 'ADP' || before.pos === 'DET')) return false;
+    if (/ing$/i.test(token.text)) return false;
+    return !(participle.test(token.text) && (!before || ['PUNCT', 'CCONJ', 'ADV'].includes(before.pos)));
+  });
+}
+
 const copulaDefinition =
   /^(?:(?:A|An|The|Der|Die|Das|Ein|Eine)\s+)?[\p{L}-]{3,}(?:\s\([^()]{1,15}\))?\s(?:is|are|ist|sind)\s(?:a|an|the|ein|eine|einer|der|die|das)\s\p{L}/u;
 
 /** A figure's caption: "Skizze eines Chorsatzes …", "Der Rahmen in Dur (links) und Moll (rechts) …". */
 const caption =
-  /^(?:skizze|abbildung|abb\.|grafik|diagramm|figure|fig\.|diagram|sketch|screenshot|bildschirmfoto)\b|\((?:links|rechts|oben|unten|mitte|left|right|top|bottom|middle)\)/i;
+  /^(?:skizze|abbildung|abb\.|grafik|diagramm|figure|fig\.|diagram|sketch|screenshot|bildschirmfoto)\b|^(?:table|tabelle|tab\.)\s*\d|\((?:links|rechts|oben|unten|mitte|left|right|top|bottom|middle)\)/i;
 
 /**
  * A German line with no verb to speak of: nouns joined by articles and prepositions, as a figure's caption or a

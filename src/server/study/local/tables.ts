@@ -35,6 +35,15 @@ function shapeOf(table: Table): Shape | undefined {
   return { ...(header ? { header } : {}), body, kind: grid ? 'grid' : 'entries' };
 }
 
+/**
+ * Whether a row's values say what they are: under a header row, or words themselves (a glossary table: term →
+ * description). Bare numbers without their column's name ("Tenever: 31,8; 11,7; 16,1") teach nothing.
+ */
+function namesItsValues(shape: Shape, row: string[]): boolean {
+  if (shape.header && shape.header.slice(1).every((cell) => /\p{L}/u.test(cell))) return true;
+  return row.slice(1).every((cell) => /\p{L}{3}/u.test(cell) && !numeric(cell));
+}
+
 function modalWidth(rows: string[][]): number {
   const counts = new Map<number, number>();
   for (const row of rows) counts.set(row.length, (counts.get(row.length) ?? 0) + 1);
@@ -67,7 +76,8 @@ function gridCells(shape: Shape, count: number): Cell[] {
     return {
       row,
       column,
-      rowLabel: `${rowName} ${cells[0] ?? ''}`.trim(),
+      // A row named by a symbol reads as an equation: "k = 4", "df = 10".
+      rowLabel: rowName.length > 0 && rowName.length <= 3 ? `${rowName} = ${cells[0] ?? ''}` : `${rowName} ${cells[0] ?? ''}`.trim(),
       columnLabel: header[column] ?? '',
       value: cells[column] ?? '',
     };
@@ -85,7 +95,7 @@ export function tableCards(table: Table, wording: Wording, limit: number): Flash
       page: table.page,
     }));
   }
-  return shape.body.filter((row) => /\p{L}{2}/u.test(row[0] ?? '')).slice(0, limit).map((row) => ({
+  return shape.body.filter((row) => /\p{L}{2}/u.test(row[0] ?? '') && namesItsValues(shape, row)).slice(0, limit).map((row) => ({
     kind: 'concept',
     front: shape.header?.[1] ? `${row[0]} — ${shape.header[1]}` : (row[0] ?? ''),
     back: row
@@ -136,8 +146,9 @@ export function tableChallenges(table: Table, wording: Wording, limit: number): 
     const row = shape.body[index];
     const key = row?.[0];
     const value = row?.[1];
-    // A row named by a bare number ("2") means nothing in a question without the table in front of the student.
-    if (!key || !value || !/\p{L}{2}/u.test(key)) continue;
+    // A row named by a bare number ("2") means nothing in a question without the table in front of the student; nor
+    // does a value whose column has no name.
+    if (!key || !value || !/\p{L}{2}/u.test(key) || !namesItsValues(shape, row)) continue;
     const others = shape.body.filter((_, other) => other !== index).map((other) => other[1] ?? '');
     // The nearest rows first: neighbours in a table are the values of the same kind a student confuses.
     others.sort((a, b) => Math.abs(shape.body.findIndex((r) => r[1] === a) - index) - Math.abs(shape.body.findIndex((r) => r[1] === b) - index));

@@ -4,6 +4,7 @@ import { BLANK } from '../artefacts';
 import type { StudyDocument, StudyPage } from '../engine';
 import { challengeFlaws, labelFlaws } from '../item-flaws';
 import { analyse } from './analysis';
+import { distractorsFor, germanGender } from './distractors';
 import { siblingTerms } from './learn-path';
 import { germanStem } from './stemmer';
 import { loadManifest, readDocument } from '../../../../eval/set';
@@ -19,6 +20,17 @@ import { prepareBlocks } from './text-prep';
 const engine = createLocalEngine();
 const page = (pageNumber: number, text: string, heading: string | null = null): StudyPage => ({ pageNumber, text, heading });
 const doc = (language: string, pages: StudyPage[], title = 'Notes'): StudyDocument => ({ title, language, pages });
+
+/** A real document of the evaluation set (eval/documents, each under its open licence), as the product reads it. */
+async function evalDocument(id: string): Promise<StudyDocument> {
+  const entry = (await loadManifest())?.find((document) => document.id === id);
+  const read = entry ? await readDocument(entry) : undefined;
+  if (!read) throw new Error(`eval/documents/${id} is missing`);
+  return read;
+}
+
+/** The analysis of one page made of these lines. */
+const analysedLines = (language: string, lines: string[], separator = '\n') => analyse(doc(language, [page(1, lines.join(separator))]));
 
 const challengeTexts = (challenges: Challenge[]) =>
   challenges.map((challenge) => (challenge.type === 'match' ? challenge.pairs.map((pair) => pair.definition).join(' ') : challenge.question));
@@ -105,7 +117,8 @@ describe('tables', () => {
   it('make look-up cards and questions whose wrong options are neighbouring cells', async () => {
     const deck = await engine.flashcards(tables);
     expect(deck.cards.length).toBeGreaterThan(0);
-    for (const card of deck.cards) expect(card.front).toContain('Table 1: Critical values of the t distribution');
+    // Named by its caption as the student knows the table, its row symbol read as an equation ("df = 10").
+    for (const card of deck.cards) expect(card.front).toMatch(/^Critical values of the t distribution: df = \d+, 0\.\d+$/);
     const path = await engine.learnPath(tables);
     const questions = path.units.flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges));
     expect(questions.length).toBeGreaterThanOrEqual(4);
@@ -114,6 +127,43 @@ describe('tables', () => {
       expect(challenge.type).toBe('multiple_choice');
       if (challenge.type === 'multiple_choice') for (const option of challenge.options) expect(cells.has(option.text)).toBe(true);
     }
+  });
+});
+
+describe('a table whose columns have no names', () => {
+  it('gives no card or question of its bare numbers', async () => {
+    const rows = ['Tenever\t31,8\t11,7\t16,1', 'Schwachhausen\t83,6\t3,2\t2,8', 'Horn\t80,1\t4,0\t3,3', 'Gröpelingen\t42,5\t10,9\t14,2', 'Vahr\t51,2\t9,8\t12,0'];
+    const worksheet = doc('de', [
+      page(1, ['Wahlbeteiligung und Bildung', 'Die Wahlbeteiligung hängt in den Ortsteilen stark mit der Bildung und dem Einkommen der Bewohner zusammen.', ...rows].join('\n'), 'Wahlbeteiligung'),
+    ]);
+    const cards = await engine.flashcards(worksheet).then((deck) => deck.cards, () => []);
+    expect(cards.filter((card) => /\d,\d/.test(card.back))).toEqual([]);
+    const analysis = analyse(worksheet);
+    expect(analysis.sections.flatMap((section) => section.tables).length).toBeGreaterThan(0);
+  });
+});
+
+describe('a table whose caption stands above a note on the page', () => {
+  it('is named by that caption, not by the document’s title', async () => {
+    const separated = doc('en', [
+      page(
+        1,
+        [
+          'Table 2: Percentiles of the chi-squared distribution.',
+          'Each table entry is the value below which the given share of the distribution lies.',
+          'k\t0.005\t0.010\t0.025',
+          '1\t0.000\t0.000\t0.001',
+          '2\t0.010\t0.020\t0.051',
+          '3\t0.072\t0.115\t0.216',
+          '4\t0.207\t0.297\t0.484',
+          '5\t0.412\t0.554\t0.831',
+        ].join('\n'),
+        'Statistical tables',
+      ),
+    ]);
+    const lookups = (await engine.flashcards(separated)).cards.filter((card) => /^\d+\.\d+$/.test(card.back));
+    expect(lookups.length).toBeGreaterThan(0);
+    for (const card of lookups) expect(card.front).toMatch(/^Percentiles of the chi-squared distribution: k = \d, 0\.0\d+$/);
   });
 });
 
@@ -294,6 +344,7 @@ describe('handouts and speaker notes', () => {
     const german = sentences('de', 'Ein Backup ist eine Sicherheitskopie. Mit ihnen können Urheber festlegen, wie andere ihre Werke verwenden dürfen.');
     expect(german).toEqual(['Ein Backup ist eine Sicherheitskopie.']);
   });
+
 });
 
 describe('what the labels of the first full judging asked for', () => {
@@ -374,9 +425,7 @@ describe('captions and pairs', () => {
   it('matches terms only to their definitions, never to sentences blanked at random', async () => {
     // A real script of the evaluation set (eval/documents, GPL-3.0) whose learn path used to pair terms with blanked
     // sentences.
-    const entry = (await loadManifest())?.find((document) => document.id === 'musiktheorie-skript-de');
-    const script = entry ? await readDocument(entry) : undefined;
-    if (!script) throw new Error('eval/documents/musiktheorie-skript-de is missing');
+    const script = await evalDocument('musiktheorie-skript-de');
     const path = await engine.learnPath(script);
     const matches = path.units.flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges)).filter((challenge) => challenge.type === 'match');
     for (const match of matches) for (const pair of match.pairs) expect(pair.definition).not.toContain(BLANK);
@@ -427,3 +476,77 @@ describe('slides without a title and marking schemes', () => {
   });
 });
 
+
+describe('worksheets, captions and German wrong options (third labelling round)', () => {
+  it('reads a quiz’s ticked and unticked options as an exercise, and a numbered line that states as no heading', () => {
+    const blocks = prepareBlocks([
+      page(
+        1,
+        [
+          'Welche der folgenden Aussagen sind richtig?',
+          '[[X]] Zum Zeitpunkt t = 40 s hat der ICE den Güterzug eingeholt.',
+          '[[ ]] Über die Geschwindigkeiten der Züge kann keine Aussage getroffen werden.',
+          '☐ Die Kugel wird immer langsamer.',
+          '1. Gesucht ist der Gleitreibungskoeffizient zwischen Bahn und Gleiter',
+          'Die Reibungskraft ist proportional zur Normalkraft, mit der der Körper auf die Unterlage drückt.',
+        ].join('\n'),
+      ),
+    ]);
+    const text = blocks.map((block) => block.text).join(' ');
+    expect(text).not.toMatch(/eingeholt|keine Aussage|immer langsamer/);
+    expect(text).toContain('Die Reibungskraft ist proportional');
+    expect(blocks.filter((block) => block.kind === 'heading')).toEqual([]);
+  });
+
+  it('takes an English line without a finite verb for a caption, and keeps statements in the past tense', () => {
+    const standalone = analysedLines(
+      'en',
+      [
+        'Prior distribution for the duration of early accrual, rescaled to days.',
+        'Effect of prior parameters on estimated total sample size.',
+        'Simulated total sample size prior to start of the clinical trial.',
+        'Table 4.1: Percentiles of the F-distribution.',
+        'Researchers used a Poisson model for the accrual of patients in the trial.',
+        'A flat prior leads to unstable estimates early in the trial.',
+      ],
+      '\n\n',
+    )
+      .sentences.filter((sentence) => sentence.standalone)
+      .map((sentence) => sentence.text);
+    expect(standalone).toEqual(['Researchers used a Poisson model for the accrual of patients in the trial.', 'A flat prior leads to unstable estimates early in the trial.']);
+  });
+
+  it('gives a German blank wrong options of the answer’s gender, where the article before the blank does not tell it', () => {
+    // "der" stands before a masculine noun in the nominative and before a feminine one in the dative or genitive.
+    const analysis = analysedLines(
+      'de',
+      [
+        'Der Grundton ist der Ton, auf dem ein Akkord aufgebaut wird, und dem Grundton folgen die anderen Töne.',
+        'Der Kammerton ist der Ton a mit einer Frequenz von 440 Hertz, und nach dem Kammerton stimmt das Orchester.',
+        'Der Leitton liegt einen Halbtonschritt unter dem Grundton der Tonart, und dem Leitton folgt der Grundton.',
+        'Die Quinte der Tonika ist das Intervall von sieben Halbtonschritten über dem Grundton.',
+        'Die Terz der Tonika ist das Intervall von drei oder vier Halbtonschritten über dem Grundton.',
+        'Die Tonika bildet das Zentrum eines Stücks, und in der Tonika endet das Stück meist.',
+        'Bei der Auflösung wird die Septime in die Terz der Tonika geführt, und der Quinte folgt die Terz.',
+      ],
+      ' ',
+    );
+    const kammerton = analysis.termByKey.get(analysis.terms.find((term) => term.display === 'Kammerton')?.key ?? '');
+    if (!kammerton) throw new Error('no term Kammerton');
+    expect(germanGender(kammerton)).toBe('m');
+    expect(germanGender({ display: 'Tonika', determiners: new Set(['die', 'der']) })).toBe('f');
+    expect(germanGender({ display: 'Alteration', determiners: new Set(['der']) })).toBe('f');
+    expect(germanGender({ display: 'Dur', determiners: new Set(['das']) })).toBe('n');
+    const wrong = distractorsFor(analysis, kammerton, { section: 0, avoid: '', plural: false, count: 3, before: 'der' });
+    expect(wrong.length).toBeGreaterThan(0);
+    for (const option of wrong) expect(['Grundton', 'Leitton']).toContain(option);
+  });
+
+  it('asks a German answer standing in a case form of its own (“an Tönen”) only as a true statement', async () => {
+    const script = await evalDocument('musiktheorie-skript-de');
+    const challenges = (await engine.learnPath(script)).units.flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges));
+    const standardvorrat = challenges.filter((challenge) => challenge.explanation.includes('Standardvorrat'));
+    expect(standardvorrat.length).toBeGreaterThan(0);
+    for (const challenge of standardvorrat) expect(challenge).toMatchObject({ type: 'true_false', answer: true });
+  });
+});

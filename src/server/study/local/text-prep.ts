@@ -50,7 +50,7 @@ export function prepareBlocks(pages: readonly StudyPage[], language = 'en'): Blo
   };
   // Rows of a table in a row of lines; a single "row" is a line with a tab in it, read as text.
   const flushTable = (page: number) => {
-    if (tableRows.length >= 2) blocks.push(tableBlock(tableRows, page, blocks.at(-1)));
+    if (tableRows.length >= 2) blocks.push(tableBlock(tableRows, page, blocks));
     else if (tableRows.length === 1) paragraph.push({ text: (tableRows[0] ?? []).join(' '), page });
     tableRows = [];
   };
@@ -87,8 +87,9 @@ export function prepareBlocks(pages: readonly StudyPage[], language = 'en'): Blo
         return;
       }
       if (lineIndex < headingLines) return;
-      // A number alone on a line in running text is a slide's step marker or a stray label, not part of a sentence.
-      if (/^\d{1,3}$/.test(text)) {
+      // A number alone on a line in running text is a slide's step marker or a stray label, not part of a sentence;
+      // a quiz's answer option with its box ("[[X]] …", "☐ …", "[ ] …") is an exercise, true or false.
+      if (/^\d{1,3}$/.test(text) || quizOption.test(text)) {
         flush();
         return;
       }
@@ -321,7 +322,8 @@ function headingOf(
   if (numbered) {
     const title = numbered[2] ?? '';
     const words = title.split(' ').length;
-    const looksLikeTitle = words <= 12 && !/[.,;:]$|,\s/.test(title) && !/^I\s/.test(title) && /\p{L}{3}/u.test(title) && !/\s\d+$/.test(title);
+    const looksLikeTitle =
+      words <= 12 && !/[.,;:]$|,\s/.test(title) && !/^I\s/.test(title) && /\p{L}{3}/u.test(title) && !/\s\d+$/.test(title) && !sentenceInTitle.test(title);
     const numbers = (numbered[1] ?? '').split('.').map(Number);
     if (looksLikeTitle && numbering.accept(numbers)) return { text: line, level: numbers.length };
     return undefined;
@@ -345,8 +347,15 @@ function headingBlock(text: string, level: number, page: number): HeadingBlock {
   return { kind: 'heading', text: display, level, page, backMatter: backMatterHeadings.test(bare), exercise: exerciseHeading.test(bare) };
 }
 
+/** An answer option of a quiz with its check box: "[[X]] …", "[[ ]] …", "[( )] …", "[x] …", "☐ …", "☑ …". */
+const quizOption = /^\s*(?:\[\[\s*[xX ]?\s*\]\]|\[\(\s*[xX ]?\s*\)\]|\[\s*[xX ]?\s*\]|[☐☑☒□▢])\s*\S/u;
+
+/** A numbered line that states or asks something is a list item, not a heading: "1. Gesucht ist der …", "2. Berechnen Sie …". */
+const sentenceInTitle =
+  /[?$\\=]|\b(?:ist|sind|war|wird|werden|wurde|hat|haben|kann|können|soll|sollen|muss|gilt|gesucht|gegeben|berechnen|bestimmen|zeigen|is|are|was|were|has|have|can|will|must|should|calculate|compute|determine|show|find)\b/i;
+
 const exerciseHeading =
-  /^(?:exercises?|problems?|problem set|tasks?|homework|assignments?|practice|self-test|quiz|questions|solutions?|(?:übungs)?aufgaben?|übungen|übung|übungsblatt|arbeitsauftr(?:ag|äge)|kontrollfragen|fragen|lösungen|lösungshinweise)\b(?:\s*\d+[a-z]?(?:\.\d+)*)?(?:\s*[:.–-].*)?$/i;
+  /^(?:exercises?|problems?|problem set|tasks?|homework|assignments?|practice(?: questions| problems)?|self-test|self-check|test yourself|check your understanding|review questions|quiz|questions|solutions?|(?:übungs)?aufgaben?|übungen|übung|übungsblatt|arbeitsauftr(?:ag|äge)|kontrollfragen|verständnisfragen|wissensfragen|testfragen|selbsttest|fragen|lösungen|lösungshinweise)\b(?:\s*\d+[a-z]?(?:\.\d+)*)?(?:\s*[:.–-].*)?$/i;
 
 /** Headings set in capitals read better in title case: "CHAPTER ONE: Creators" → "Chapter One: Creators". */
 export function displayHeading(text: string): string {
@@ -476,11 +485,24 @@ function termLine(text: string, next: string | undefined): string | undefined {
 }
 
 /** A table block; its caption is the paragraph just before it when that names a table ("Table 1: …", "Tabelle 2 …"). */
-function tableBlock(rows: string[][], page: number, before: Block | undefined): TextBlock {
-  const caption =
-    before?.kind === 'text' && !before.table && /^(?:table|tabelle|tab\.)\s*\d+/i.test(before.text)
-      ? (before.text.split(/(?<=\.)\s/)[0] ?? before.text).replace(/\.$/, '')
-      : undefined;
+/** A table's caption: "Table 2: Percentiles of the χ²-distribution.", "Tabelle 3 – Messwerte". */
+const tableCaption = /^(?:table|tabelle|tab\.)\s*\d+(?:\.\d+)*\s*[:.–—-]?\s*/i;
+
+/**
+ * A table block, captioned by the nearest caption before it on its page or the one before (a formula or a note may
+ * stand between them), named without its number ("Percentiles of the χ²-distribution"): a question names its table as
+ * the student knows it.
+ */
+function tableBlock(rows: string[][], page: number, blocks: readonly Block[]): TextBlock {
+  let caption: string | undefined;
+  for (let index = blocks.length - 1; index >= Math.max(0, blocks.length - 5); index--) {
+    const before = blocks[index];
+    if (!before || before.page < page - 1 || before.kind === 'heading' || before.table) break;
+    if (!tableCaption.test(before.text)) continue;
+    const named = (before.text.split(/(?<=\.)\s/)[0] ?? before.text).replace(tableCaption, '').replace(/\.$/, '').trim();
+    caption = /\p{L}{3}/u.test(named) ? named : before.text.split(/(?<=\.)\s/)[0]?.replace(/\.$/, '');
+    break;
+  }
   const text = rows.map((row) => row.join(' ')).join('\n');
   return { kind: 'text', text, page, breaks: [], table: caption ? { rows, caption } : { rows } };
 }

@@ -112,8 +112,11 @@ function piecesOf(text: string, language: string): Piece[] {
     .split('\n')
     .map((line) => line.trim());
   let header: string[] | null = null;
+  // Whether the lines since the last piece were all labels.
+  let labelsRun = false;
   const push = (readable: string, kind: Unit['kind']) => {
     if (!readable) return;
+    labelsRun = false;
     if (kind === 'sentence') {
       // A heading a PDF's text glued to the sentence after it ("Trace Tree Optimization This section explains …").
       const glued = gluedHeading.exec(readable);
@@ -170,6 +173,14 @@ function piecesOf(text: string, language: string): Piece[] {
       line = split.rest;
     }
     const bullet = bulletMark.test(line);
+    if (bullet) {
+      // A bullet a slide wrapped goes on in the next line without a mark ("• Since Python does not have to build
+      // tuple structures to be" / "modifiable, they are simpler …").
+      while (!endsSentence(line) && /^[\p{Ll}(]/u.test(next()) && !furniture(next())) {
+        line = `${line} ${next()}`;
+        index++;
+      }
+    }
     if (!bullet) {
       // A line a PDF or a slide wrapped continues on the next: joined while the sentence has not ended.
       while (!endsSentence(line) && next() && !bulletMark.test(next()) && !/^#{1,6}\s|^\|/.test(next()) && !furniture(next())) {
@@ -201,9 +212,12 @@ function piecesOf(text: string, language: string): Piece[] {
           continue;
         }
       }
-      // A short line without a sentence end over more text: a slide's (sub-)title.
+      // A short line without a sentence end over more text: a slide's (sub-)title. Short lines one after the other
+      // are a slide's labels ("Blaise Pascal" / "1642" / "Schlüsselidee" / "Rechnen mechanisieren"): what follows
+      // stands under all of them.
       if (!endsSentence(readable) && wordCount(readable) <= 8 && next() && !isFormulaLine(readable)) {
-        heading = readable;
+        heading = labelsRun && heading ? `${heading} – ${readable}` : readable;
+        labelsRun = true;
         sectionHeading = null;
         continue;
       }

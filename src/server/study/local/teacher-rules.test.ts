@@ -61,6 +61,20 @@ describe('structure', () => {
     expect(headings).toEqual(['1. Introduction']);
   });
 
+  it('names a chapter whose label stands alone on its line by the name on the next line (or two, when it wraps)', () => {
+    const headings = (language: string, text: string) =>
+      prepareBlocks([page(3, text)], language)
+        .filter((block) => block.kind === 'heading')
+        .map((block) => block.text);
+    expect(headings('de', 'Kapitel 1\nEinführung in das\nmathematische Arbeiten\nDie Mathematik ist eine Wissenschaft, die mit logischen Schlüssen arbeitet.')).toEqual([
+      'Kapitel 1: Einführung in das mathematische Arbeiten',
+    ]);
+    expect(headings('en', 'Chapter 2\n\nIntroduction to the\nTheory of Sets\n\nA set is a collection of distinct objects that we regard as a whole.')).toEqual([
+      'Chapter 2: Introduction to the Theory of Sets',
+    ]);
+    expect(headings('en', 'Chapter 3\nLinear Vector Spaces\nA vector space is a set of objects that can be added and scaled by numbers.')).toEqual(['Chapter 3: Linear Vector Spaces']);
+  });
+
   it('takes Markdown headings, keeps a summary box inside its chapter and drops an exercise section', () => {
     const blocks = prepareBlocks([
       page(

@@ -1,4 +1,5 @@
 import type { StudyPage } from '../engine';
+import { stopWords } from './stopwords';
 
 /**
  * Text preparation: a file's pages → a stream of headings and paragraphs with page numbers. Drops what a reader skips
@@ -43,6 +44,9 @@ export function prepareBlocks(pages: readonly StudyPage[], language = 'en'): Blo
   const blocks: Block[] = [];
   let paragraph: Line[] = [];
   let pendingTerm: string | undefined;
+  // The last heading was a chapter's number alone ("Kapitel 4"): its name may follow on the next line.
+  let chapterOnly = false;
+  let nameGoesOn = false;
   let tableRows: string[][] = [];
   const flush = () => {
     if (paragraph.length > 0) blocks.push(textBlock(paragraph));
@@ -93,10 +97,28 @@ export function prepareBlocks(pages: readonly StudyPage[], language = 'en'): Blo
         flush();
         return;
       }
+      // "Kapitel 4" / "Chapter 2" alone on its line, its name on the next (a LaTeX book's chapter page): one heading.
+      const chapter = blocks.at(-1);
+      if (chapterOnly && chapter?.kind === 'heading' && paragraph.length === 0 && chapterName.test(text) && !/[.,;]$/.test(text)) {
+        chapterOnly = false;
+        blocks[blocks.length - 1] = headingBlock(`${chapter.text}: ${text}`, chapter.level, chapter.page);
+        // A name wrapped after a small word or an adjective ("Einführung in das" / "mathematische Arbeiten") goes on.
+        const last = text.split(/\s+/).at(-1) ?? '';
+        nameGoesOn = stopWords(language).has(last.toLowerCase()) || (language === 'de' && /^\p{Ll}/u.test(last));
+        return;
+      }
+      chapterOnly = false;
+      if (nameGoesOn && chapter?.kind === 'heading' && paragraph.length === 0 && text.split(/\s+/).length <= 4 && !/[.,;:]$/.test(text) && !/^\d/.test(text)) {
+        nameGoesOn = false;
+        blocks[blocks.length - 1] = headingBlock(`${chapter.text} ${text}`, chapter.level, chapter.page);
+        return;
+      }
+      nameGoesOn = false;
       const heading = inNumberedList(joined, lineIndex) ? undefined : headingOf(text, lineIndex, joined.length, numbering);
       if (heading) {
         flush();
         blocks.push(headingBlock(heading.text, heading.level, page.pageNumber));
+        chapterOnly = chapterAlone.test(heading.text);
         return;
       }
       const previous = paragraph.at(-1);
@@ -346,6 +368,11 @@ function headingBlock(text: string, level: number, page: number): HeadingBlock {
   const bare = display.replace(/^[\d.]+\s+/, '').replace(/:$/, '');
   return { kind: 'heading', text: display, level, page, backMatter: backMatterHeadings.test(bare), exercise: exerciseHeading.test(bare) };
 }
+
+/** A chapter's label alone ("Kapitel 4", "Chapter Two", "Lecture 3"), and a line that can be its name. */
+const chapterAlone =
+  /^(?:chapter|part|lecture|lesson|unit|week|session|module|kapitel|teil|vorlesung|lektion|einheit|woche|sitzung|modul)\s+(?:\d{1,3}|[ivxlc]{1,6}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\.?$/i;
+const chapterName = /^[\p{Lu}"„“‘][^\n]{2,80}$/u;
 
 /** An answer option of a quiz with its check box: "[[X]] …", "[[ ]] …", "[( )] …", "[x] …", "☐ …", "☑ …". */
 const quizOption = /^\s*(?:\[\[\s*[xX ]?\s*\]\]|\[\(\s*[xX ]?\s*\)\]|\[\s*[xX ]?\s*\]|[☐☑☒□▢])\s*\S/u;

@@ -7,13 +7,14 @@ import { wordBefore } from './analysis';
 import type { Cloze } from './cloze';
 import { clozesOf } from './cloze';
 import { distractorsFor } from './distractors';
+import { negatedStatement } from './negation';
 import { tableChallenges } from './tables';
 import { hashOf, shuffled } from './random';
 import type { Wording } from './wording';
 import { wordingFor } from './wording';
 
 type ChallengeType = Challenge['type'];
-const rotation: ChallengeType[] = ['multiple_choice', 'fill_blank', 'true_false', 'multiple_choice', 'true_false', 'fill_blank'];
+const rotation: ChallengeType[] = ['true_false', 'multiple_choice', 'true_false', 'fill_blank', 'true_false', 'multiple_choice'];
 const maxPerUnit = 24;
 
 interface Draft {
@@ -214,9 +215,9 @@ function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, sectio
     return { type, question: cloze.blanked, ...base, answer, acceptedAnswers: accepted, options: shuffled(bank, cloze.blanked) };
   }
   if (type === 'true_false') {
-    // Half the statements (by the sentence's hash) are made false by swapping the term for another of its kind: the
-    // first swap that reads as grammatically as the original (item-flaws.ts judges the changed span) and that the
-    // document does not itself state.
+    // Half the statements (by the sentence's hash) are made false: by swapping the term for another of its kind (the
+    // first swap that reads as grammatically as the original — item-flaws.ts judges the changed span — and that the
+    // document does not itself state), else by a negation that stays grammatical (negation.ts).
     if (hashOf(sentence.text) % 2 !== 0) return { type, question: sentence.text, ...base, answer: true };
     const atStart = cloze.blanked.startsWith(BLANK);
     // A false statement swaps the term for a sibling of it — the same head noun ("Durakkord" / "Mollakkord",
@@ -229,6 +230,12 @@ function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, sectio
       const swapped = cloze.blanked.replace(BLANK, atStart ? capitalise(replacement) : replacement);
       if (analysis.sentences.some((other) => other.text === swapped)) continue;
       const statement: Challenge = { type, question: swapped, ...base, answer: false };
+      if (challengeFlaws(statement, analysis.language).length === 0) return statement;
+    }
+    // No sibling: the sentence negated where the negation stays grammatical and surely false ("… ist kein …").
+    const negated = negatedStatement(sentence.text, analysis.language);
+    if (negated && !analysis.sentences.some((other) => other.text === negated)) {
+      const statement: Challenge = { type, question: negated, ...base, answer: false };
       if (challengeFlaws(statement, analysis.language).length === 0) return statement;
     }
     return undefined;

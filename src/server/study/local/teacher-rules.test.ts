@@ -6,6 +6,7 @@ import { challengeFlaws, labelFlaws } from '../item-flaws';
 import { analyse } from './analysis';
 import { distractorsFor, germanGender } from './distractors';
 import { siblingTerms } from './learn-path';
+import { negatedStatement } from './negation';
 import { germanStem } from './stemmer';
 import { loadManifest, readDocument } from '../../../../eval/set';
 import { createLocalEngine } from './local-engine';
@@ -562,5 +563,49 @@ describe('worksheets, captions and German wrong options (third labelling round)'
     const standardvorrat = challenges.filter((challenge) => challenge.explanation.includes('Standardvorrat'));
     expect(standardvorrat.length).toBeGreaterThan(0);
     for (const challenge of standardvorrat) expect(challenge).toMatchObject({ type: 'true_false', answer: true });
+  });
+});
+
+describe('false statements by negation', () => {
+  it('negates the main clause’s copula where that stays grammatical and surely false, and leaves hedged or subordinate ones alone', () => {
+    expect(negatedStatement('Ein Backup ist eine Sicherheitskopie.', 'de')).toBe('Ein Backup ist keine Sicherheitskopie.');
+    expect(negatedStatement('Quintfälle sind Akkordfolgen, bei denen der Grundton abnimmt.', 'de')).toBe('Quintfälle sind keine Akkordfolgen, bei denen der Grundton abnimmt.');
+    expect(negatedStatement('Der Grundton ist der Ton, auf dem ein Akkord aufgebaut wird.', 'de')).toBe('Der Grundton ist nicht der Ton, auf dem ein Akkord aufgebaut wird.');
+    expect(negatedStatement('Tuples are immutable sequences of values.', 'en')).toBe('Tuples are not immutable sequences of values.');
+    expect(negatedStatement('A tuple can hold values of different types.', 'en')).toBe('A tuple cannot hold values of different types.');
+    // Hedged, already negative, subordinate first, an adverb or phrase before the verb, "nicht" before a sentence adverb.
+    expect(negatedStatement('Some tests are robust against outliers.', 'en')).toBeUndefined();
+    expect(negatedStatement('Eine Anmeldung ist nicht erforderlich.', 'de')).toBeUndefined();
+    expect(negatedStatement('Wenn die Frequenz steigt, ist der Ton höher.', 'de')).toBeUndefined();
+    expect(negatedStatement('In Dur ist die Terz groß.', 'de')).toBeUndefined();
+    expect(negatedStatement('Grafisch ist die Konsumentenrente die Fläche unter der Kurve.', 'de')).toBeUndefined();
+    expect(negatedStatement('Der Wohlfahrtsverlust ist demnach die Differenz der Wohlfahrt.', 'de')).toBeUndefined();
+    expect(negatedStatement('The value which is shown on the slide is large.', 'en')).toBeUndefined();
+  });
+
+  it('balances a lesson’s true statements with false ones when no term of the same kind can be swapped in', async () => {
+    const path = await engine.learnPath(
+      doc('de', [
+        page(
+          1,
+          [
+            'Datenschutz',
+            'Datenschutz ist ein Grundrecht jeder Person in der Europäischen Union und wird durch Gesetze geschützt.',
+            'Ein Backup ist eine Sicherheitskopie wichtiger Dateien auf einem anderen Datenträger oder in der Cloud.',
+            'Die Datenschutz-Grundverordnung ist ein Gesetz der Europäischen Union über personenbezogene Daten.',
+            'Ein Passwortmanager ist ein Programm, das viele sichere Passwörter verschlüsselt speichert.',
+            'Phishing ist ein Betrugsversuch mit gefälschten Nachrichten, die nach Passwörtern oder Kontodaten fragen.',
+            'Die Zwei-Faktor-Authentifizierung ist ein Verfahren mit einem zweiten Nachweis zusätzlich zum Passwort.',
+            'Personenbezogene Daten sind Angaben, mit denen sich eine bestimmte Person erkennen lässt.',
+            'Verschlüsselung ist ein Verfahren, das Daten für Unbefugte unlesbar macht.',
+          ].join('\n'),
+          'Datenschutz',
+        ),
+      ]),
+    );
+    const statements = path.units.flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges)).filter((challenge) => challenge.type === 'true_false');
+    const negated = statements.filter((challenge) => challenge.type === 'true_false' && !challenge.answer && /\b(?:kein|keine|nicht)\b/.test(challenge.question));
+    expect(negated.length).toBeGreaterThan(0);
+    for (const challenge of negated) expect(challenge.explanation).not.toMatch(/\b(?:kein|keine|nicht)\b/);
   });
 });

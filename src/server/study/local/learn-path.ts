@@ -194,7 +194,7 @@ function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, sectio
   // other terms stand in the document in theirs. Such a sentence is asked only as a true statement.
   const inflected =
     analysis.language === 'de' && ![term.display, term.plural].some((form) => form?.toLowerCase() === surface.toLowerCase());
-  if (inflected) return type === 'true_false' ? { type, question: sentence.text, explanation: sentence.text, page: sentence.page, answer: true } : undefined;
+  if (inflected && type !== 'true_false') return undefined;
   const count = type === 'fill_blank' ? 2 : type === 'true_false' ? 3 : 3;
   const before = wordBefore(cloze.blanked, cloze.blanked.indexOf(BLANK));
   const distractors = distractorsFor(analysis, term, { section: section.index, avoid: sentence.text, plural, count, ...(before ? { before } : {}) });
@@ -218,7 +218,7 @@ function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, sectio
     // Half the statements (by the sentence's hash) are made false: by swapping the term for another of its kind (the
     // first swap that reads as grammatically as the original — item-flaws.ts judges the changed span — and that the
     // document does not itself state), else by a negation that stays grammatical (negation.ts).
-    if (hashOf(sentence.text) % 2 !== 0) return { type, question: sentence.text, ...base, answer: true };
+    if (inflected || hashOf(sentence.text) % 2 !== 0) return { type, question: sentence.text, ...base, answer: true };
     const atStart = cloze.blanked.startsWith(BLANK);
     // A false statement swaps the term for a sibling of it — the same head noun ("Durakkord" / "Mollakkord",
     // "log-rank test" / "Wald test"): the swap stays grammatical and makes a claim a student can weigh. Any other term

@@ -2,6 +2,7 @@ import { glossaryLine } from './definitions';
 import type { Token } from './nlp';
 import { endsCut, germanFinite, scaffoldingOf } from './scaffolding';
 import { stopWords } from './stopwords';
+import { tableCaption } from './text-prep';
 
 /**
  * What a sentence is good for. `good`: a complete, readable sentence that can stand as a key point. `standalone`:
@@ -68,7 +69,7 @@ export function judgeSentence(text: string, tokens: readonly Token[], language: 
   const opener = language === 'de' ? openers.de : language === 'en' ? openers.en : undefined;
   const person = language === 'de' ? firstPerson.de : firstPerson.en;
   const back = language === 'de' ? pointsBack.de : language === 'en' ? pointsBack.en : undefined;
-  if (codeResidue.test(text) || caption.test(text) || (language === 'de' && !glossary && verbless(words, stop, text))) return bad;
+  if (codeResidue.test(text) || caption.test(text) || tableCaption.test(text) || (language === 'de' && !glossary && verbless(words, stop, text))) return bad;
   const standalone =
     !dangling.test(text) &&
     !(opener?.test(text) ?? false) &&
@@ -102,7 +103,7 @@ const copulaDefinition =
 
 /** A figure's caption: "Skizze eines Chorsatzes …", "Der Rahmen in Dur (links) und Moll (rechts) …". */
 const caption =
-  /^(?:skizze|abbildung|abb\.|grafik|diagramm|figure|fig\.|diagram|sketch|screenshot|bildschirmfoto)\b|^(?:table|tabelle|tab\.)\s*\d|\((?:links|rechts|oben|unten|mitte|left|right|top|bottom|middle)\)/i;
+  /^(?:skizze|abbildung|abb\.|grafik|diagramm|figure|fig\.|diagram|sketch|screenshot|bildschirmfoto)\b|\((?:links|rechts|oben|unten|mitte|left|right|top|bottom|middle)\)/i;
 
 /**
  * A German line with no verb to speak of: nouns joined by articles and prepositions, as a figure's caption or a

@@ -1,4 +1,5 @@
 import type { StudyPage } from '../engine';
+import { germanFinite } from './scaffolding';
 import { stopWords } from './stopwords';
 
 /**
@@ -118,7 +119,7 @@ export function prepareBlocks(pages: readonly StudyPage[], language = 'en'): Blo
       if (heading) {
         flush();
         blocks.push(headingBlock(heading.text, heading.level, page.pageNumber));
-        chapterOnly = chapterAlone.test(heading.text);
+        chapterOnly = chapterAlone(heading.text);
         return;
       }
       const previous = paragraph.at(-1);
@@ -345,7 +346,7 @@ function headingOf(
     const title = numbered[2] ?? '';
     const words = title.split(' ').length;
     const looksLikeTitle =
-      words <= 12 && !/[.,;:]$|,\s/.test(title) && !/^I\s/.test(title) && /\p{L}{3}/u.test(title) && !/\s\d+$/.test(title) && !sentenceInTitle.test(title);
+      words <= 12 && !/[.,;:]$|,\s/.test(title) && !/^I\s/.test(title) && /\p{L}{3}/u.test(title) && !/\s\d+$/.test(title) && !sentenceInTitle(title);
     const numbers = (numbered[1] ?? '').split('.').map(Number);
     if (looksLikeTitle && numbering.accept(numbers)) return { text: line, level: numbers.length };
     return undefined;
@@ -370,16 +371,16 @@ function headingBlock(text: string, level: number, page: number): HeadingBlock {
 }
 
 /** A chapter's label alone ("Kapitel 4", "Chapter Two", "Lecture 3"), and a line that can be its name. */
-const chapterAlone =
-  /^(?:chapter|part|lecture|lesson|unit|week|session|module|kapitel|teil|vorlesung|lektion|einheit|woche|sitzung|modul)\s+(?:\d{1,3}|[ivxlc]{1,6}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\.?$/i;
+const chapterAlone = (heading: string) => chapterWords.test(heading) && /^[\s.:]*$/.test(heading.replace(chapterWords, ''));
 const chapterName = /^[\p{Lu}"„“‘][^\n]{2,80}$/u;
 
 /** An answer option of a quiz with its check box: "[[X]] …", "[[ ]] …", "[( )] …", "[x] …", "☐ …", "☑ …". */
 const quizOption = /^\s*(?:\[\[\s*[xX ]?\s*\]\]|\[\(\s*[xX ]?\s*\)\]|\[\s*[xX ]?\s*\]|[☐☑☒□▢])\s*\S/u;
 
 /** A numbered line that states or asks something is a list item, not a heading: "1. Gesucht ist der …", "2. Berechnen Sie …". */
-const sentenceInTitle =
-  /[?$\\=]|\b(?:ist|sind|war|wird|werden|wurde|hat|haben|kann|können|soll|sollen|muss|gilt|gesucht|gegeben|berechnen|bestimmen|zeigen|is|are|was|were|has|have|can|will|must|should|calculate|compute|determine|show|find)\b/i;
+const sentenceInTitle = (title: string) =>
+  germanFinite.test(title) ||
+  /[?$\\=]|\b(?:gesucht|gegeben|berechnen|bestimmen|zeigen|is|are|was|were|has|have|can|will|must|should|calculate|compute|determine|show|find)\b/i.test(title);
 
 const exerciseHeading =
   /^(?:exercises?|problems?|problem set|tasks?|homework|assignments?|practice(?: questions| problems)?|self-test|self-check|test yourself|check your understanding|review questions|quiz|questions|solutions?|(?:übungs)?aufgaben?|übungen|übung|übungsblatt|arbeitsauftr(?:ag|äge)|kontrollfragen|verständnisfragen|wissensfragen|testfragen|selbsttest|fragen|lösungen|lösungshinweise)\b(?:\s*\d+[a-z]?(?:\.\d+)*)?(?:\s*[:.–-].*)?$/i;
@@ -511,9 +512,8 @@ function termLine(text: string, next: string | undefined): string | undefined {
   return describes && !statement && description.split(' ').length >= 2 ? term : undefined;
 }
 
-/** A table block; its caption is the paragraph just before it when that names a table ("Table 1: …", "Tabelle 2 …"). */
 /** A table's caption: "Table 2: Percentiles of the χ²-distribution.", "Tabelle 3 – Messwerte". */
-const tableCaption = /^(?:table|tabelle|tab\.)\s*\d+(?:\.\d+)*\s*[:.–—-]?\s*/i;
+export const tableCaption = /^(?:table|tabelle|tab\.)\s*\d+(?:\.\d+)*\s*[:.–—-]?\s*/i;
 
 /**
  * A table block, captioned by the nearest caption before it on its page or the one before (a formula or a note may

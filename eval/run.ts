@@ -147,6 +147,8 @@ const header = [
   'tutor',
 ].join(' ');
 
+const splitMark: Record<EvalDocument['split'], string> = { tune: '', holdout: ' (h)', fresh: ' (f)', fresh2: ' (f2)' };
+
 async function main(): Promise<void> {
   const manifest = loadManifest(values.manifest);
   if (!manifest) {
@@ -155,7 +157,7 @@ async function main(): Promise<void> {
   }
   const only = values.only ? new Set(values.only.split(',')) : undefined;
   const chosen = manifest.filter((entry) => !only || only.has(entry.id));
-  const totals = { tune: empty(), holdout: empty(), fresh: empty(), all: empty() };
+  const totals: Record<EvalDocument['split'] | 'all', Figures> = { tune: empty(), holdout: empty(), fresh: empty(), fresh2: empty(), all: empty() };
   const flawCounts = new Map<string, number>();
   console.log(header);
   for (const entry of chosen) {
@@ -171,7 +173,7 @@ async function main(): Promise<void> {
     const chat = values['no-chat'] || !questions ? [] : await evaluateChat({ id: entry.id, language: entry.language, pages: document.pages }, questions);
     const figures = { ...figuresOf(items, labels, document, chat), failures, ms };
     for (const found of items.flatMap((one) => one.flaws)) flawCounts.set(found.code, (flawCounts.get(found.code) ?? 0) + 1);
-    console.log(row(`${entry.id}${entry.split === 'holdout' ? ' (h)' : entry.split === 'fresh' ? ' (f)' : ''}`, figures));
+    console.log(row(`${entry.id}${splitMark[entry.split]}`, figures));
     add(totals[entry.split], figures);
     add(totals.all, figures);
     if (values.dump) dump(entry, items, labels, chat);
@@ -180,6 +182,7 @@ async function main(): Promise<void> {
   console.log(row('TOTAL tune', totals.tune));
   console.log(row('TOTAL holdout', totals.holdout));
   if (totals.fresh.ms > 0) console.log(row('TOTAL fresh', totals.fresh));
+  if (totals.fresh2.ms > 0) console.log(row('TOTAL fresh2', totals.fresh2));
   console.log(row('TOTAL', totals.all));
   console.log(`\nengine time: ${Math.round(totals.all.ms)} ms for ${chosen.length} documents`);
   console.log(`flaws found: ${[...flawCounts.entries()].sort((a, b) => b[1] - a[1]).map(([code, n]) => `${code} ${n}`).join(', ')}`);

@@ -15,9 +15,10 @@ export interface EvalDocument {
   kind: string;
   /**
    * Tuned on; kept aside and never tuned on; or fresh: added later, never opened by the engine's authors, measured only
-   * (the holdout's items were read once while labelling, so the fresh part is the honest measure of unseen documents).
+   * (the holdout's items were read once while labelling, so the fresh part is the honest measure of unseen documents);
+   * fresh2: a second such batch, added when the first fresh part's labels had guided fixes (issue 18's fourth session).
    */
-  split: 'tune' | 'holdout' | 'fresh';
+  split: 'tune' | 'holdout' | 'fresh' | 'fresh2';
   title: string;
   source: string;
   licence: string;

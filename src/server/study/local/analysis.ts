@@ -7,7 +7,7 @@ import type { RawSentence, Token } from './nlp';
 import { phrasesOf } from './phrases';
 import type { PhraseHit } from './phrases';
 import { sectionsOf } from './sections';
-import { judgeSentence } from './sentences';
+import { judgeSentence, pointsBackIn } from './sentences';
 import { genericNouns, stopWords } from './stopwords';
 import { PageIndex } from '../content-checks';
 import { compareText } from './order';
@@ -245,7 +245,8 @@ function keyTermsOf(sections: Section[], language: string, headings: string[]) {
     for (const sentence of section.sentences) {
       if (!sentence.good) continue;
       const match = definitionIn(sentence.text, sentence.phrases, language);
-      if (!match) continue;
+      // "Demography: the study of these processes" defines nothing without the slide before it.
+      if (!match || pointsBackIn(match.text, language)) continue;
       const known = definitions.get(match.key);
       // The first definition wins, unless a later one reads better (shorter, and on its own).
       if (!known || (sentence.standalone && !known.sentence.standalone)) {
@@ -268,6 +269,13 @@ function keyTermsOf(sections: Section[], language: string, headings: string[]) {
   // Words of the headings, space-padded: a key counts as named when a heading has a word starting with it ("rate" in
   // "Reaction rates", not in "generated").
   const headingText = ` ${headings.join(' ').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  // A heading that is one word alone ("Tuples", "2.3 Osmose") names its term; a word within a longer heading ("life"
+  // in "Life history strategies", "distribution" in "Choosing a prior distribution") is part of the heading's topic
+  // and no sign that the everyday word is itself taught.
+  const soleHeadingWords = headings
+    .map((heading) => heading.toLowerCase().replace(/^[\d.\s)]+/, '').replace(/^(?:the|a|an|der|die|das|ein|eine)\s+/, '').trim())
+    .filter((heading) => /^\p{L}+$/u.test(heading));
+  const namesAHeading = (key: string) => soleHeadingWords.some((word) => word.startsWith(key) || (key.length >= 5 && word.startsWith(key.slice(0, -2))));
   const minCount = sections.reduce((sum, section) => sum + section.sentences.length, 0) > 60 ? 2 : 1;
   const scored: KeyTerm[] = [];
   for (const [key, entry] of stats) {
@@ -292,7 +300,7 @@ function keyTermsOf(sections: Section[], language: string, headings: string[]) {
       ...shown,
       inHeading,
       determiners: entry.determiners,
-      teachable: isTeachable(shown.display, entry.words, Boolean(definition) || formulas.has(key) || inHeading, language),
+      teachable: isTeachable(shown.display, entry.words, Boolean(definition) || formulas.has(key) || namesAHeading(key), language),
       proper,
       words: entry.words,
       count: entry.count,

@@ -17,20 +17,26 @@ export interface SentenceQuality {
 
 const url = /(?:https?:\/\/|www\.|\S+@\S+\.\w|\.(?:com|org|net|edu|de)\b)/i;
 const dangling =
-  /\b(?:this|these|the following|the above|above|below|following|previous|next)\s+(?:figure|table|section|chapter|example|equation|list|page|slide|diagram|graph|listing|code)s?\b|\b(?:fig(?:ure)?|table|listing|eq|equation|abb(?:ildung)?|tab(?:elle)?)\.?\s*\d|\b(?:see|siehe|vgl)\.?\s|\b(?:diese[rsnm]?|folgende[rnms]?|obige[rnms]?)\s+(?:abbildung|tabelle|kapitel|abschnitt|beispiel|grafik|folie)\b|\bet al\b|\b(?:section|chapter|appendix|kapitel|abschnitt|anhang)\s+\d/i;
+  /\b(?:this|these|the following|the above|above|below|following|previous|next)\s+(?:figure|table|section|chapter|example|equation|list|page|slide|diagram|graph|listing|code)s?\b|\b(?:fig(?:ure)?|table|listing|eq|equation|abb(?:ildung)?|tab(?:elle)?)\.?\s*\d|\b(?:see|siehe|vgl)\.?\s|\b(?:diese[rsnm]?|folgende[rnms]?|obige[rnms]?)\s+(?:abbildung|tabelle|kapitel|abschnitt|beispiel|grafik|folie)\b|\bet al\b|\b(?:section|chapter|appendix|kapitel|abschnitt|anhang)\s+\d|\bthe (?:boxplot|plot|figure|graph|chart|diagram|output|histogram|screenshot|picture|image)s?\b(?!\s+of\b)|\b(?:in|auf|aus) der (?:abbildung|grafik|skizze|darstellung)\b|\bim (?:diagramm|schaubild|bild)\b/i;
 const openers = {
-  en: /^(?:this|these|that|those|it|its|they|them|their|he|she|his|her|such|however|thus|hence|therefore|but|and|or|so|also|here|there|then|instead|moreover|furthermore|finally|similarly|likewise|again|yet|still|indeed|otherwise|in (?:this|that|these|contrast|addition|other words|particular)|for (?:this|that|example|instance)|as (?:a result|such|we|shown|mentioned|noted|discussed)|on the other hand|at this point|to do so|of course|yes|no|now|first|second|third|last|next|both)\b/i,
-  de: /^(?:dies|diese[rsnm]?|das|dabei|daher|deshalb|dadurch|damit|dann|dort|hier|er|sie|es|ihr|ihre|sein|seine|jedoch|aber|und|oder|also|außerdem|zudem|ebenso|somit|folglich|trotzdem|allerdings|schließlich|zunächst|zuerst|dazu|darauf|darin|davon|solche[rsnm]?|wieder|umgekehrt|andererseits|einerseits|ebenfalls|genauso|daraus|hieraus|hierbei|hierfür|hingegen|dagegen|stattdessen|nämlich|auf diese weise|in diesem fall|ein solche[rsnm]?|eine solche|gleiches gilt|satz \d|absatz \d|(?:mit|von|bei|zu|aus|nach|in|an|auf|für|über|unter|durch|ohne|gegen)\s+(?:ihm|ihr|ihnen|ihrer|diese[mnrs]?|dessen|deren))\b/i,
+  en: /^(?:this|these|that|those|it|its|they|them|their|he|she|his|her|such|however|thus|hence|therefore|but|and|or|so|also|here|there|then|instead|moreover|furthermore|finally|similarly|likewise|again|yet|still|indeed|otherwise|in (?:this|that|these|contrast|addition|other words|particular)|for (?:this|that|example|instance)|as (?:a result|such|we|shown|mentioned|noted|discussed)|suppose|assume|assuming|another|additionally|on the other hand|at this point|to do so|of course|yes|no|now|first|second|third|last|next|both)\b/i,
+  de: /^(?:dies|diese[rsnm]?|das|dabei|daher|deshalb|dadurch|damit|dann|dort|hier|er|sie|es|ihr|ihre|sein|seine|jedoch|aber|und|oder|also|außerdem|zudem|ebenso|somit|folglich|trotzdem|allerdings|schließlich|zunächst|zuerst|dazu|darauf|darin|davon|solche[rsnm]?|wieder|umgekehrt|andererseits|einerseits|ebenfalls|genauso|daraus|hieraus|hierbei|hierfür|hingegen|dagegen|stattdessen|nämlich|auf diese weise|in diesem fall|ein solche[rsnm]?|eine solche|gleiches gilt|analog|letztere[rsnm]?|erstere[rsnm]?|jetzt|nun|zusätzlich|weiterhin|seien|sei|angenommen|gegeben seien?|einsetzen|wie (?:angesprochen|erwähnt|gesagt|gesehen|beschrieben|oben)|satz \d|absatz \d|(?:mit|von|bei|zu|aus|nach|in|an|auf|für|über|unter|durch|ohne|gegen)\s+(?:ihm|ihr|ihnen|ihrer|diese[mnrs]?|dessen|deren))\b/i,
 };
 const firstPerson = {
-  en: /\b(?:I|me|my|mine|you|your|yours|I'm|I’m|I've|I’ve|we|We|our|Our|us)\b/,
+  en: /\b(?:I|me|my|mine|you|You|your|Your|yours|I'm|I’m|I've|I’ve|we|We|our|Our|us)\b/,
   de: /\b(?:ich|mich|mir|mein|meine|du|dich|dir|dein|deine|wir|uns|unser|unsere)\b/i,
 };
 /** A word that points back to what came before ("this prior", "these percentiles", "them", "mit ihnen"). */
 const pointsBack = {
-  en: /\b(?:these|those)\s+\p{L}|\bthis\s+(?!is\b|way\b|case\b)\p{L}|\bthem\b|\b(?:the|in the) (?:first|second|third|last|above|previous|following) (?:case|example|figure|step)\b|\b(?:the resulting|the above|the former|the latter|as shown|shown (?:above|below)|in both cases|in either case|in this case|in that case|both tests)\b/iu,
-  de: /\b(?:diese[rsmn]?|jene[rsmn]?)\s+\p{L}|\b(?:ihnen|ihn|ihm|hierauf|hierüber|hiervon|hierzu|hierbei|hierfür|dabei|deswegen|deshalb|darüber hinaus|resultierende[nrs]?|obige[nrs]?|genannte[nrs]?)\b|\bim (?:ersten|zweiten|dritten|vierten|fünften|letzten|folgenden|obigen) (?:fall|beispiel|takt|schritt|teil)\b|\bim beispiel\b|\bzu sehen\b|\bin (?:beiden|diesem|jenem) fall(?:en)?\b|\b(?:erste|zweite|dritte|vierte|letzte|obige|folgende)[nrs]? (?:beispiel|abbildung|takt|fall|notenbeispiel)\b|\b(?:abgebildete|dargestellte|vorherige|vorige|vorangegangene|entstehende)[nmrs]?\b|^(?!.*\b(?:wenn|falls|sobald|sofern)\b).*\s(?:dann|also|folglich|somit|nämlich)\s/iu,
+  en: /\b(?:these|those)\s+\p{L}|\bthis\s+(?!is\b|way\b|case\b)\p{L}|\bthem\b|\b(?:the|in the) (?:first|second|third|last|above|previous|following) (?:case|example|figure|step)\b|\b(?:the resulting|the above|the former|the latter|as shown|shown (?:above|below)|in both cases|in either case|in this case|in that case|both tests|the earlier|the remaining|the aforementioned)\b|,\s*(?:though|however|too|then),|\bsuch an? \p{L}/iu,
+  de: /\b(?:diese[rsmn]?|jene[rsmn]?)\s+\p{L}|(?<![,;]\s|^)\b(?:aber|allerdings|dennoch|jedoch)\b(?!,)|\b(?:hier|dafür|letztere[rsmn]?|ihnen|ihn|ihm|hierauf|hierüber|hiervon|hierzu|hierbei|hierfür|dabei|deswegen|deshalb|darüber hinaus|resultierende[nrs]?|obige[nrs]?|genannte[nrs]?)\b|\bim (?:ersten|zweiten|dritten|vierten|fünften|letzten|folgenden|obigen) (?:fall|beispiel|takt|schritt|teil)\b|\bim beispiel\b|\bzu sehen\b|\bin (?:beiden|diesem|jenem) fall(?:en)?\b|\b(?:erste|zweite|dritte|vierte|letzte|obige|folgende)[nrs]? (?:beispiel|abbildung|takt|fall|notenbeispiel)\b|\b(?:abgebildete|dargestellte|vorherige|vorige|vorangegangene|entstehende)[nmrs]?\b|^(?!.*\b(?:wenn|falls|sobald|sofern)\b).*\s(?:dann|also|folglich|somit|nämlich)\s/iu,
 };
+/** Whether a text leans on what came before it: "these processes", "the remaining parameters", "möchte hier …". */
+export function pointsBackIn(text: string, language: string): boolean {
+  const back = language === 'de' ? pointsBack.de : language === 'en' ? pointsBack.en : undefined;
+  return back?.test(text) ?? false;
+}
+
 /** Code, its output or an identifier in the text: "Traceback:'tuple' object…", "library(MASS)", "tumor.grade". */
 const codeResidue = /\b(?:[Tt]raceback|\p{L}*Error:)|\b\p{Ll}{2,}\(\p{L}*\)?|\b\p{Ll}{3,}\.\p{Ll}{3,}\b|\w+_\w+/u;
 
@@ -55,6 +61,10 @@ export function judgeSentence(text: string, tokens: readonly Token[], language: 
   const words = tokens.filter((token) => /\p{L}/u.test(token.text));
   if (words.length < (glossary ? 4 : 6) || words.length > 55) return bad;
   if (!balanced(text)) return bad;
+  // A list's lead-in with only its first item after it ("… leads to: r-selected species."): the list was cut.
+  if (/\b(?:to|are|is|include|includes|including|as|like|into|sind|gehören|zählen|wie|nach)\s*:\s*(?:\S+\s+){0,3}\S+[.!]$/i.test(text)) return bad;
+  // A sentence wholly in quotation marks is a quotation (a chapter's epigraph, a saying), not the document's statement.
+  if (/^["“„‘«»][^"“”„]+["”“’«»][.!]?$/u.test(text)) return bad;
   const stop = stopWords(language);
   if (stop.size > 0 && words.filter((token) => stop.has(token.lower)).length < Math.max(2, words.length * 0.2)) return bad;
   if ((text.match(/\p{L}\/\p{L}/gu) ?? []).length >= 2) return bad;
@@ -68,13 +78,12 @@ export function judgeSentence(text: string, tokens: readonly Token[], language: 
   if (/^\d+(?:\.\d+)*\s/.test(text)) return bad;
   const opener = language === 'de' ? openers.de : language === 'en' ? openers.en : undefined;
   const person = language === 'de' ? firstPerson.de : firstPerson.en;
-  const back = language === 'de' ? pointsBack.de : language === 'en' ? pointsBack.en : undefined;
   if (codeResidue.test(text) || caption.test(text) || tableCaption.test(text) || (language === 'de' && !glossary && verbless(words, stop, text))) return bad;
   const standalone =
     !dangling.test(text) &&
     !(opener?.test(text) ?? false) &&
     !person.test(text) &&
-    !(back?.test(text) ?? false) &&
+    !pointsBackIn(text, language) &&
     !/[?:;]/.test(text.slice(-2));
   return { prose, good: !dangling.test(text), standalone };
 }
@@ -112,9 +121,22 @@ const caption =
  * content, and no auxiliary.
  */
 function verbless(words: readonly Token[], stop: ReadonlySet<string>, text: string): boolean {
-  if (germanFinite.test(text)) return false;
+  if (germanFinite.test(text) || verbAfterSubject(words)) return false;
   const lowerContent = words.slice(1).filter((token) => /^\p{Ll}/u.test(token.text) && !stop.has(token.lower));
   return lowerContent.length <= 1;
+}
+
+/**
+ * A German main clause's finite verb right after its subject: the first lower-case word after one to three
+ * capitalised ones (an article, an adjective at the start, the noun), with a verb's ending — "Datensicherheit schützt
+ * Informationen …", "Digitale Medien gehören zum Alltag.". A caption goes on with a capitalised noun or a preposition.
+ */
+function verbAfterSubject(words: readonly Token[]): boolean {
+  const index = words.findIndex((token) => /^\p{Ll}/u.test(token.text));
+  const word = words[index]?.text ?? '';
+  const subject = words.slice(0, index);
+  if (index < 1 || index > 3 || !subject.some((token) => /^\p{Lu}\p{Ll}/u.test(token.text) && token.text.length >= 4)) return false;
+  return /^\p{Ll}{3,}(?:t|en|ern|eln)$/u.test(word) && !/^(?:und|oder|mit|von|bei|nach|unter|über|zwischen|gegen|durch|ohne|seit|statt|während|wegen|eines|einen|einem|einer|jeden|jedem|allen|vielen|beiden|zusammen|unten|oben|rechts|links|heute|gestern|morgen|selten|mehr|sehr|meist|nicht|erst|fast|bisher|sofort|damit|dabei)$/.test(word);
 }
 
 /** A paper's metadata lines: lists of terms, not statements. */

@@ -61,5 +61,9 @@ export const genericNouns: ReadonlySet<string> = new Set(
   zusammenfassung ausprägung ausprägungen benennung bezeichnung verwendung umgang zeitpunkt abbildung tabelle
   tabellen aufgabe aufgaben übung übungen lösung lösungen erwartung lernende lernenden schülerinnen schüler
   lehrkraft lehrkräfte außerdem allerdings ebenfalls stattdessen anschließend schließlich zunächst trotzdem deswegen
-  insgesamt daten quelle quellen lehrwerk inhalte inhalt bildung grundfrage mithilfe diskussion diskussionen`.split(/\s+/),
+  insgesamt daten quelle quellen lehrwerk inhalte inhalt bildung grundfrage mithilfe diskussion diskussionen
+  differenz resultat resultate vorschrift vorschriften verständnis bearbeitung änderung änderungen auswirkung
+  auswirkungen abhängigkeit betrachtung betrachtungen entscheidung entscheidungen umgebung vorgehen vorgang einfluss
+  einflüsse semester studium frustration motivation gedankengang hilfe ansatz ansätze aspekt aspekte faktor faktoren
+  anhaltspunkt merksatz regel`.split(/\s+/),
 );

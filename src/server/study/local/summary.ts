@@ -10,12 +10,9 @@ export function buildSummary(analysis: Analysis): Summary {
   const wording = wordingFor(analysis.language);
   const weight = termWeight(analysis);
   const sections = analysis.sections.flatMap((section) => {
+    // A section of tables alone has no key point: a table's caption ("Percentiles of the χ²-distribution") names what
+    // the student looks up there, it states nothing to learn.
     const points = keyPoints(section, weight, analysis.language).map((s) => ({ text: s.text, page: s.page }));
-    // A section that is tables alone (a statistics tables handout) is summed up by what its tables hold.
-    if (points.length === 0) {
-      const captions = [...new Map(section.tables.map((table) => [table.caption, table])).values()].filter((table) => table.caption.split(' ').length >= 3);
-      points.push(...captions.map((table) => ({ text: `${table.caption}.`, page: table.page })));
-    }
     if (points.length === 0) return [];
     return [{ heading: section.heading, page: section.page, points }];
   });

@@ -4,26 +4,29 @@ import { shuffled } from './random';
 import type { Wording } from './wording';
 
 /**
- * What a teacher makes of a table: look-up cards and questions. A table of values indexed by row and column (a
- * statistics table: t for 95 % at df 10 → 2.228) gives cards for a few cells spread over it and questions whose wrong
- * options are the neighbouring cells; a table of entries (term → value, constant → number) gives a card per row and
- * questions whose wrong options are the same column's values in other rows.
+ * What a teacher makes of a table: a card per row and questions whose wrong options are the same column's values in
+ * other rows, for a table of entries (term → value, mode → its half steps, voice → its range). A grid of numbers
+ * indexed by row and column (a t or χ² percentile table, a worksheet's turnout figures per district) is looked up,
+ * never learnt by heart: a teacher asks no "which value stands at k = 15 and 0.95?", so such a table gives no items
+ * (a two-column table of numbers is one of entries: element → atomic number).
  */
 interface Shape {
   header?: string[];
   body: string[][];
-  /** Values indexed by row label and column header (most cells numbers), or one entry per row. */
-  kind: 'grid' | 'entries';
 }
 
 const numeric = (cell: string) => /^[-+−]?(?:\d[\d.,  ]*|[.,]\d+)(?:\s?[%‰])?$/.test(cell.trim());
 
 function shapeOf(table: Table): Shape | undefined {
   const width = modalWidth(table.rows);
-  const rows = table.rows.filter((row) => row.length === width && row.every((cell) => cell.length > 0));
+  // A header row whose corner cell is empty ("\tr\tK" over "Age at first reproduction\tYoung\tOld") lost that cell
+  // when the line was trimmed: it is the header all the same, with an empty corner.
+  const top = table.rows[0] ?? [];
+  const corner = top.length === width - 1 && top.every((cell) => !numeric(cell) && cell.length <= 30) ? ['', ...top] : undefined;
+  const rows = [...(corner ? [corner] : []), ...table.rows.filter((row) => row.length === width && row.every((cell) => cell.length > 0))];
   if (width < 2 || rows.length < 2) return undefined;
   const [first = [], second = []] = rows;
-  const mostlyText = first.filter(numeric).length < first.length / 2;
+  const mostlyText = Boolean(corner) || first.filter(numeric).length < first.length / 2;
   const labelledNumbers = !numeric(first[0] ?? '') && numeric(second[0] ?? '');
   const header = mostlyText || labelledNumbers ? first : undefined;
   const body = header ? rows.slice(1) : rows;
@@ -31,8 +34,8 @@ function shapeOf(table: Table): Shape | undefined {
   // A listing of files (a repository's contents table) is navigation, not content.
   if (body.filter((row) => /\.\w{1,4}$|_/.test(row[0] ?? '')).length >= body.length / 2) return undefined;
   const values = body.flatMap((row) => row.slice(1));
-  const grid = Boolean(header) && width >= 3 && values.filter(numeric).length >= values.length * 0.8;
-  return { ...(header ? { header } : {}), body, kind: grid ? 'grid' : 'entries' };
+  if (width >= 3 && values.filter(numeric).length >= values.length * 0.8) return undefined;
+  return { ...(header ? { header } : {}), body };
 }
 
 /**
@@ -43,6 +46,9 @@ function namesItsValues(shape: Shape, row: string[]): boolean {
   if (shape.header && shape.header.slice(1).every((cell) => /\p{L}/u.test(cell))) return true;
   return row.slice(1).every((cell) => /\p{L}{3}/u.test(cell) && !numeric(cell));
 }
+
+/** A row's label without its list number: "Fecundity" of "4. Fecundity". */
+const rowLabel = (row: string[]) => (row[0] ?? '').replace(/^\d{1,2}[.)]\s+/, '');
 
 function modalWidth(rows: string[][]): number {
   const counts = new Map<number, number>();
@@ -57,47 +63,12 @@ function spread(length: number, count: number): number[] {
   return [...picked];
 }
 
-interface Cell {
-  row: number;
-  column: number;
-  rowLabel: string;
-  columnLabel: string;
-  value: string;
-}
-
-function gridCells(shape: Shape, count: number): Cell[] {
-  const header = shape.header ?? [];
-  const rowName = header[0] ?? '';
-  const columns = header.length - 1;
-  return spread(shape.body.length, count).map((row, index) => {
-    const picks = spread(columns, count);
-    const column = 1 + (picks[index % Math.max(1, picks.length)] ?? 0);
-    const cells = shape.body[row] ?? [];
-    return {
-      row,
-      column,
-      // A row named by a symbol reads as an equation: "k = 4", "df = 10".
-      rowLabel: rowName.length > 0 && rowName.length <= 3 ? `${rowName} = ${cells[0] ?? ''}` : `${rowName} ${cells[0] ?? ''}`.trim(),
-      columnLabel: header[column] ?? '',
-      value: cells[column] ?? '',
-    };
-  });
-}
-
 export function tableCards(table: Table, wording: Wording, limit: number): Flashcard[] {
   const shape = shapeOf(table);
   if (!shape) return [];
-  if (shape.kind === 'grid') {
-    return gridCells(shape, Math.min(limit, 4)).map((cell) => ({
-      kind: 'concept',
-      front: `${table.caption}: ${cell.rowLabel}, ${cell.columnLabel}`,
-      back: cell.value,
-      page: table.page,
-    }));
-  }
   return shape.body.filter((row) => /\p{L}{2}/u.test(row[0] ?? '') && namesItsValues(shape, row)).slice(0, limit).map((row) => ({
     kind: 'concept',
-    front: shape.header?.[1] ? `${row[0]} — ${shape.header[1]}` : (row[0] ?? ''),
+    front: shape.header?.[1] ? `${rowLabel(row)} — ${shape.header[1]}` : rowLabel(row),
     back: row
       .slice(1)
       .map((cell, index) => (shape.header && row.length > 2 ? `${shape.header[index + 1]}: ${cell}` : cell))
@@ -124,27 +95,10 @@ export function tableChallenges(table: Table, wording: Wording, limit: number): 
       ),
     };
   };
-  if (shape.kind === 'grid') {
-    for (const cell of gridCells(shape, limit)) {
-      const neighbours = [
-        shape.body[cell.row]?.[cell.column - 1],
-        shape.body[cell.row]?.[cell.column + 1],
-        shape.body[cell.row + 1]?.[cell.column],
-        shape.body[cell.row - 1]?.[cell.column],
-        shape.body[cell.row + 1]?.[cell.column + 1],
-        shape.body[cell.row - 1]?.[cell.column + 1],
-        shape.body[cell.row - 2]?.[cell.column],
-      ].filter((value, position): value is string => value !== undefined && numeric(value) && !(position === 0 && cell.column === 1));
-      const question = wording.tableLookup(table.caption, cell.rowLabel, cell.columnLabel);
-      const made = choice(question, cell.value, neighbours, wording.tableFact(table.caption, `${cell.rowLabel}, ${cell.columnLabel}`, cell.value));
-      if (made) challenges.push(made);
-    }
-    return challenges;
-  }
   const column = shape.header?.[1] ?? '';
   for (const index of spread(shape.body.length, limit)) {
     const row = shape.body[index];
-    const key = row?.[0];
+    const key = row ? rowLabel(row) : undefined;
     const value = row?.[1];
     // A row named by a bare number ("2") means nothing in a question without the table in front of the student; nor
     // does a value whose column has no name.

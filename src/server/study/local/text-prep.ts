@@ -202,6 +202,9 @@ function cleanLine(line: string): string {
     .replace(/^\s*[\uE000-\uF8FF○●◦▪■□►▶✓✔➢➤❖◆◇⚫⬤❑❒]+\s*/u, '• ')
     .replace(/[\uE000-\uF8FF○●◦▪■□►▶➢➤❖◆◇⚫⬤❑❒]/gu, ' ')
     .replace(/(\p{L}[.,;:!?”"’)])\d{1,3}(?=\s|$)/gu, '$1')
+    // A superscript number after punctuation or a word of three letters or more ("Oktave:³ er", "Ansatz¹") is a
+    // footnote's marker; after a symbol or a unit it is a power ("x²", "cm³") and stays.
+    .replace(/(\p{L}{3}[.,;:!?”"’)]?|[.,;:!?”"’)])[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?=\s|$)/gu, '$1')
     .replace(/\s\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]/g, '')
     .replace(/\s\(\d{1,3}(?:,\s?\d{1,3})*\)(?=[\s.,;:])/g, '')
     .replace(/[^\S\t]+/g, ' ')

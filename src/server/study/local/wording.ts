@@ -8,7 +8,6 @@ export interface Wording {
   match: string;
   formulaOf: (term: string) => string;
   whichFormula: (term: string) => string;
-  tableLookup: (caption: string, row: string, column: string) => string;
   tableValue: (caption: string, key: string, column: string) => string;
   tableFact: (caption: string, key: string, value: string) => string;
   unitCovers: (terms: string) => string;
@@ -30,7 +29,6 @@ const english: Wording = {
   match: 'Match each term to its description.',
   formulaOf: (term) => `${term} (formula)`,
   whichFormula: (term) => `Which formula gives the ${term}?`,
-  tableLookup: (caption, row, column) => `In “${caption}”, which value stands at ${row} and ${column}?`,
   tableValue: (caption, key, column) => `In “${caption}”, which ${column || 'entry'} belongs to “${key}”?`,
   tableFact: (caption, key, value) => `In “${caption}”, ${key}: ${value}.`,
   unitCovers: (terms) => `Covers ${terms}.`,
@@ -53,7 +51,6 @@ const german: Wording = {
   match: 'Ordne jedem Begriff seine Beschreibung zu.',
   formulaOf: (term) => `${term} (Formel)`,
   whichFormula: (term) => `Mit welcher Formel berechnet man: ${term}?`,
-  tableLookup: (caption, row, column) => `Welcher Wert steht in „${caption}“ bei ${row} und ${column}?`,
   tableValue: (caption, key, column) => `Was steht in „${caption}“ ${column ? `unter „${column}“ ` : ''}bei „${key}“?`,
   tableFact: (caption, key, value) => `In „${caption}“ gilt für ${key}: ${value}.`,
   unitCovers: (terms) => `Behandelt ${terms}.`,

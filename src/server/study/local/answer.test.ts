@@ -146,6 +146,7 @@ describe('the local tutor', () => {
       expect(text).not.toMatch(/\\[*_([$]|\$\$|\*\*|\[\^/);
     }
     expect(readableText('A **systematic error** causes _measurements_ to deviate [12].')).toBe('A systematic error causes measurements to deviate.');
+    expect(readableText('Die Oktave entspricht dem Frequenzverhältnis 1 : 2 . Merke : das gilt immer.')).toBe('Die Oktave entspricht dem Frequenzverhältnis 1 : 2. Merke: das gilt immer.');
     expect(readableText('OER sind frei zugängliche Materialien.:contentReference[oaicite:1]{index=1} Sie sind offen.')).toBe(
       'OER sind frei zugängliche Materialien. Sie sind offen.',
     );

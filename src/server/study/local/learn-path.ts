@@ -281,6 +281,10 @@ export function siblingTerms(a: string, b: string): boolean {
   let shared = 0;
   while (shared < Math.min(lastA.length, lastB.length) && lastA.at(-1 - shared) === lastB.at(-1 - shared)) shared++;
   if (shared === lastA.length || shared === lastB.length) return false;
+  // "Veränderung" is no sibling of "Preisänderung": a verb's prefix before the head makes the general word, and a
+  // statement with the general word swapped in stays true.
+  const modifiers = [lastA.slice(0, lastA.length - shared), lastB.slice(0, lastB.length - shared)];
+  if (modifiers.some((modifier) => /^(?:ver|ge|be|er|ent|zer|miss)$/.test(modifier))) return false;
   const head = lastA.slice(lastA.length - shared).replace(derivational, '');
   return head.length >= 4;
 }

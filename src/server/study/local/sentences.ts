@@ -121,10 +121,40 @@ const caption =
  * content, and no auxiliary.
  */
 function verbless(words: readonly Token[], stop: ReadonlySet<string>, text: string): boolean {
-  if (germanFinite.test(text) || verbAfterSubject(words)) return false;
+  // Only the main clause counts: "Ein kurzer Chorsatz, an dem es wenig zu beanstanden gibt." has its verb in the
+  // relative clause and none of its own.
+  const main = text.replace(germanSubordinateClause, '');
+  if (germanFinite.test(main) || verbAfterSubject(words)) return false;
+  const tokens = main.match(/\p{L}[\p{L}-]*/gu) ?? [];
+  const verbLike = tokens.slice(1).filter((word, index) => {
+    if (!/^\p{Ll}/u.test(word) || stop.has(word.toLowerCase())) return false;
+    // "erzeugt", "benannt": a participle where it opens a phrase after a comma or closes the clause makes no clause.
+    const participle = /^(?:ge|be|ver|er|ent|zer|dar|an|auf|aus|ein|vor|nach)\p{Ll}+(?:t|en)$/u.test(word);
+    if (participle && new RegExp(`,\\s*${word}\\b|\\b${word}[.!]?$`, 'u').test(main.trim())) return false;
+    // "erlischt zehn Jahre nach …": an inflected adjective never ends in -t, a verb's third person does (the adverbs
+    // that do are no verbs).
+    if (/\p{Ll}{2}(?:t|st)$/u.test(word) && !adverbsInT.test(word)) return true;
+    // An adjective stands before its noun, alone or in a row joined by "und"/"oder" ("mit weißen und schwarzen Tasten").
+    for (const next of tokens.slice(index + 2)) {
+      if (/^\p{Lu}/u.test(next)) return false;
+      if (!/^(?:und|oder|sowie|bzw)$/.test(next) && stop.has(next.toLowerCase())) break;
+    }
+    return true;
+  });
+
   const lowerContent = words.slice(1).filter((token) => /^\p{Ll}/u.test(token.text) && !stop.has(token.lower));
-  return lowerContent.length <= 1;
+  return verbLike.length === 0 || lowerContent.length <= 1;
 }
+
+const adverbsInT = /^(?:acht|nicht|jetzt|bereits|meist|meistens|zuletzt|oft|erst|fast|selbst|sonst|zunächst|mindestens|höchstens|spätestens|frühestens|längst|insbesondere|gut|bekannt|leicht|breit|weit|recht|direkt|exakt|korrekt|konkret|absolut|perfekt|komplett|bunt|laut|hart|zart|kalt|alt|halt|bisweilen|vielleicht|womöglich)$/;
+
+/**
+ * A German subordinate clause after a comma: a relative pronoun (with its preposition) or a conjunction, up to its verb
+ * at the end (", an dem es wenig zu beanstanden gibt", ", der nicht Vermögensschaden ist"). A list ("…, den Schaden und
+ * den Zusammenhang …") ends in a noun and is no such clause.
+ */
+const germanSubordinateClause =
+  /,\s*(?:(?:an|in|mit|von|zu|bei|auf|aus|für|über|unter|durch|nach)\s+)?(?:der|die|das|dem|den|deren|dessen|welche[rsmn]?|wenn|wie|weil|dass|daß|ob|falls|sofern|da|wo|als|damit|sodass)\b[^,.;:!?]*?\s\p{Ll}+(?=\s*[,.;:!?]|$)/gu;
 
 /**
  * A German main clause's finite verb right after its subject: the first lower-case word after one to three

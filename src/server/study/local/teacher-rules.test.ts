@@ -7,6 +7,7 @@ import { analyse } from './analysis';
 import { distractorsFor, germanGender } from './distractors';
 import { siblingTerms } from './learn-path';
 import { negatedStatement } from './negation';
+import { sentencesOf } from './nlp';
 import { germanStem } from './stemmer';
 import { loadManifest, readDocument } from '../../../../eval/set';
 import { createLocalEngine } from './local-engine';
@@ -387,6 +388,8 @@ describe('what the labels of the first full judging asked for', () => {
     expect(siblingTerms('Alteration', 'Information')).toBe(false);
     expect(siblingTerms('Kammerton', 'Oktavraum')).toBe(false);
     expect(siblingTerms('Dominante', 'Subdominante')).toBe(false);
+    expect(siblingTerms('Preisänderung', 'Veränderung')).toBe(false);
+    expect(siblingTerms('Preisänderung', 'Mengenänderung')).toBe(true);
   });
 
   it('names a German phrase as a term is named, not as it stood in a sentence', () => {
@@ -738,6 +741,28 @@ describe('context, set-up and the course talking about itself (fourth labelling 
       .sentences.filter((sentence) => sentence.good)
       .map((sentence) => sentence.text);
     expect(good).toEqual(['Datensicherheit schützt Informationen vor Verlust, Veränderung und Diebstahl.']);
+  });
+
+  it('takes a German noun phrase with adjectives, a participle or a relative clause but no verb of its own for a caption', () => {
+    const good = analysedLines(
+      'de',
+      [
+        'Die Tasten eines Klaviers, kurz Klaviatur, mit weißen und schwarzen Tasten.',
+        'Ein kurzer Chorsatz, an dem es wenig zu beanstanden gibt.',
+        'Die ersten acht Grundintervalle, benannt nach der Nummer der Zieltaste.',
+        'Bei konstantem Druck wächst das Volumen eines Gases mit der Temperatur.',
+        'Die Septime des Dominantseptakkords wird schrittweise abwärts aufgelöst.',
+      ],
+      '\n\n',
+    )
+      .sentences.filter((sentence) => sentence.good)
+      .map((sentence) => sentence.text);
+    expect(good).toEqual(['Bei konstantem Druck wächst das Volumen eines Gases mit der Temperatur.', 'Die Septime des Dominantseptakkords wird schrittweise abwärts aufgelöst.']);
+  });
+
+  it('ends no German sentence after “z. B.” or “d. h.”', () => {
+    const texts = sentencesOf('Flüchtiger Speicher verliert Daten ohne Strom, z. B. RAM. Ein Byte hat acht Bit, d. h. 6 Byte sind 48 Bit. Nichtflüchtiger Speicher behält Daten.', 'de').map((sentence) => sentence.text);
+    expect(texts).toEqual(['Flüchtiger Speicher verliert Daten ohne Strom, z. B. RAM.', 'Ein Byte hat acht Bit, d. h. 6 Byte sind 48 Bit.', 'Nichtflüchtiger Speicher behält Daten.']);
   });
 
   it('blanks an everyday word only where a heading names it alone, not where it is part of a longer heading', () => {

@@ -8,7 +8,10 @@ import { genericNouns, stopWords } from './stopwords';
  * "Rastertunnelmikroskop", "Elektronen" in "Elektronenstrahl") meet. Deterministic, no dependencies.
  */
 
-/** Words that ask rather than name what is asked about ("explain", "what does … mean"): never a question's topic. */
+/**
+ * Words that ask rather than name what is asked about ("explain", "what does … mean"), and words for the document
+ * itself ("laut der Präsentation", "in the notes"): never a question's topic.
+ */
 export const askingWords: ReadonlySet<string> = new Set(
   `explain explained explaining explanation describe described description define defined definition meaning mean means
   meant tell say says said give list summarize summarise summary summaries example examples document documents text
@@ -21,7 +24,10 @@ export const askingWords: ReadonlySet<string> = new Set(
   text texte vorlesung folie folien skript bitte verstehe verstehen unterschied unterschiede funktioniert funktionieren
   rolle passiert versteht wichtig zitiere zitieren zitat wörtlich genau steht stehen sagt sagen gemeint meint meinen
   versteht verstanden gibt geben macht machen worin wofür wofur womit wodurch woran worauf wozu wovon woher wohin
-  weshalb wieso weswegen inwiefern wieviel wieviele`.split(/\s+/),
+  weshalb wieso weswegen inwiefern wieviel wieviele
+  presentation presentations handout handouts notes chapter chapters section sections worksheet lesson lessons
+  präsentation präsentationen kapitel abschnitt abschnitte arbeitsblatt arbeitsblätter unterlagen lektion
+  workshop`.split(/\s+/),
 );
 
 /** Lower case with umlauts and ß written out, so "Größe" meets "Groesse" and "grösser" meets "größer". */

@@ -255,7 +255,9 @@ export function withoutBlockMarks(line: string): string {
 export function readableText(text: string): string {
   return markdownToText(latexToText(text.replace(chatResidue, '')))
     .replace(/\s+/g, ' ')
-    .replace(/\s+([,.;:!?)])/g, '$1')
+    .replace(/\s+([,.;!?)])/g, '$1')
+    // A colon between numbers is a ratio ("1 : 2") and keeps its spaces; elsewhere it follows its word.
+    .replace(/\s+:(?!\s*\d)/g, ':')
     .replace(/\(\s+/g, '(')
     .replace(/-{2,3}/g, (dashes) => (dashes.length === 3 ? '—' : '–'))
     .trim();

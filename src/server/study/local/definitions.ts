@@ -39,6 +39,8 @@ export function formulaIn(text: string, phrases: readonly PhraseHit[], language:
   if (words.length > 1 || formula.length < 5) return undefined;
   // A definition names a quantity by a symbol: "2 = 10₂" and "3 + 4 = 6" are sums, not formulas of a term.
   if (!/\p{L}/u.test(formula.split('=')[0] ?? '')) return undefined;
+  // "m₀ = 1800 kg", "U = 12 V": a value given for an exercise, not a formula that defines the quantity.
+  if (/^[^=]*=\s*[-−]?[\d.,\s]+(?:~?\s*(?:\\mathrm\{[^}]*\}|[\p{L}°%µΩ/²³]{1,6}))?\s*\$?\.?$/u.test(formula)) return undefined;
   // The term is the lead itself when it is a name ("the probability of the union of two events"), else its longest
   // noun phrase (the subject, usually).
   const named = lead.replace(/^(?:the|a|an|der|die|das|ein|eine)\s+/i, '').trim();
@@ -112,7 +114,9 @@ export function definitionIn(text: string, phrases: readonly PhraseHit[], langua
       // German "X ist ein …": the whole predicate is the definition.
       definition = text.slice(text.indexOf(term) + term.length).replace(/^\s*(?:\([^()]{1,15}\)\s*)?(?:ist|sind)\s+/, '');
     }
-    if (notDefining.test(definition) || /^(?:not|nicht|kein|you|we|I|it|they|he|she|that|this|there)\b/i.test(definition)) continue;
+    if (notDefining.test(definition) || /^(?:not|nicht|kein|you|we|I|it|they|he|she|that|this|there|man|es|wir|ihr|du|dies|hier|dabei)\b/i.test(definition)) continue;
+    // A description in the first or second person ("Viele Computer erkennen wir nicht …") speaks to the class.
+    if (/\b(?:wir|uns|unser|ihr|euch|euer|du|dich|dir|we|us|our|you|your)\b/i.test(definition)) continue;
     if (/[“”"„:]/.test(definition)) continue;
     const termStart = text.indexOf(term);
     const phrase = phrases.find((hit) => hit.start === termStart && hit.end === termStart + term.length);

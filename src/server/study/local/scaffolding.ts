@@ -90,7 +90,7 @@ const notVerbs =
 
 /** A question that lost its mark ("Is there any trend in the survival …."): an auxiliary before its subject. */
 const englishQuestion =
-  /^(?:(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have|may|might)\s+(?:there|it|this|that|these|those|they|we|you|he|she|the|a|an|any|our|your|their)\b|(?:what|why|how|which|who|when|where)\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have|many|much|often)\b)/i;
+  /^(?:(?:how|why|what|when|where|which)\s+(?:the|a|an|this|these|those|to|much|many)\s|(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have|may|might)\s+(?:there|it|this|that|these|those|they|we|you|he|she|the|a|an|any|our|your|their)\b|(?:what|why|how|which|who|when|where)\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have|many|much|often)\b)/i;
 
 export type ScaffoldingKind = 'instruction' | 'question' | 'navigation' | 'reference' | 'markup';
 

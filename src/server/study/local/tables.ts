@@ -47,6 +47,9 @@ function namesItsValues(shape: Shape, row: string[]): boolean {
   return row.slice(1).every((cell) => /\p{L}{3}/u.test(cell) && !numeric(cell));
 }
 
+/** A second header row ("ID | Name | Klasse" over "Name | Klasse" cells): a cell that is its column's name. */
+const repeatsHeader = (shape: Shape, row: string[]) => row.slice(1).some((cell, index) => cell.toLowerCase() === shape.header?.[index + 1]?.toLowerCase());
+
 /** A row's label without its list number: "Fecundity" of "4. Fecundity". */
 const rowLabel = (row: string[]) => (row[0] ?? '').replace(/^\d{1,2}[.)]\s+/, '');
 
@@ -66,7 +69,7 @@ function spread(length: number, count: number): number[] {
 export function tableCards(table: Table, wording: Wording, limit: number): Flashcard[] {
   const shape = shapeOf(table);
   if (!shape) return [];
-  return shape.body.filter((row) => /\p{L}{2}/u.test(row[0] ?? '') && namesItsValues(shape, row)).slice(0, limit).map((row) => ({
+  return shape.body.filter((row) => /\p{L}{2}/u.test(row[0] ?? '') && namesItsValues(shape, row) && !repeatsHeader(shape, row)).slice(0, limit).map((row) => ({
     kind: 'concept',
     front: shape.header?.[1] ? `${rowLabel(row)} — ${shape.header[1]}` : rowLabel(row),
     back: row
@@ -102,7 +105,7 @@ export function tableChallenges(table: Table, wording: Wording, limit: number): 
     const value = row?.[1];
     // A row named by a bare number ("2") means nothing in a question without the table in front of the student; nor
     // does a value whose column has no name.
-    if (!key || !value || !/\p{L}{2}/u.test(key) || !namesItsValues(shape, row)) continue;
+    if (!key || !value || !/\p{L}{2}/u.test(key) || !namesItsValues(shape, row) || !row || repeatsHeader(shape, row)) continue;
     const others = shape.body.filter((_, other) => other !== index).map((other) => other[1] ?? '');
     // The nearest rows first: neighbours in a table are the values of the same kind a student confuses.
     others.sort((a, b) => Math.abs(shape.body.findIndex((r) => r[1] === a) - index) - Math.abs(shape.body.findIndex((r) => r[1] === b) - index));

@@ -760,6 +760,28 @@ describe('context, set-up and the course talking about itself (fourth labelling 
     expect(good).toEqual(['Bei konstantem Druck wächst das Volumen eines Gases mit der Temperatur.', 'Die Septime des Dominantseptakkords wird schrittweise abwärts aufgelöst.']);
   });
 
+  it('takes a value given for an exercise for no formula, a description to the class for no definition, and a caption asking “how” for no statement', () => {
+    const values = analysedLines('en', [
+      'The supply voltage of the motor is U = 12 V.',
+      'The density of a body is ρ = m / V.',
+      'A body of greater density sinks in a liquid of smaller density.',
+    ]);
+    expect(values.terms.filter((term) => term.formula).map((term) => term.formula?.text)).toEqual(['ρ = m / V']);
+    const described = analysedLines('de', ['Fahrkartenautomat: Viele Computer erkennen wir nicht an Tastatur und Monitor.', 'Mikrocontroller: Ein kleiner Computer, der in ein Gerät eingebaut ist.'], '\n\n');
+    expect(described.terms.filter((term) => term.definition).map((term) => term.display)).toEqual(['Mikrocontroller']);
+    expect(scaffoldingOf('How the prior distributions affect the estimated total sample size.', 'en')).toBe('question');
+    expect(scaffoldingOf('The prior distributions affect the estimated total sample size.', 'en')).toBeUndefined();
+  });
+
+  it('makes no card of a table’s header repeated as a row', async () => {
+    const pupils = doc('de', [
+      page(1, ['Tabellen', 'Eine Tabelle speichert Datensätze in Zeilen und ihre Attribute in Spalten.', 'ID\tName\tKlasse', 'ID\tName\tKlasse', 'Schlüssel\teindeutig\tPflicht', 'Fremdschlüssel\tverweist\toptional', 'Attribut\tSpalte\tfrei'].join('\n'), 'Tabellen'),
+    ]);
+    const cards = (await engine.flashcards(pupils)).cards.filter((card) => card.kind === 'concept');
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.some((card) => card.back.includes('Name: Name'))).toBe(false);
+  });
+
   it('ends no German sentence after “z. B.” or “d. h.”', () => {
     const texts = sentencesOf('Flüchtiger Speicher verliert Daten ohne Strom, z. B. RAM. Ein Byte hat acht Bit, d. h. 6 Byte sind 48 Bit. Nichtflüchtiger Speicher behält Daten.', 'de').map((sentence) => sentence.text);
     expect(texts).toEqual(['Flüchtiger Speicher verliert Daten ohne Strom, z. B. RAM.', 'Ein Byte hat acht Bit, d. h. 6 Byte sind 48 Bit.', 'Nichtflüchtiger Speicher behält Daten.']);

@@ -55,7 +55,7 @@ const narration =
  * …", "Ziel: …", "Students should …". The label openers are the usual ones of lesson plans and speaker notes.
  */
 const teacherNote =
-  /^(?:(?:erwartung|erwartungshorizont|ziel|lernziel|impuls|tafelbild|didaktische[rn]? hinweis|methodische[rn]? hinweis|sozialform|zeitbedarf|material|differenzierung|sicherung|einstieg|überleitung|lehrerhinweis|eigene grafik|eigene darstellung|expected answer|teacher(?:'s)? notes?|speaker notes?|learning (?:goal|objective)s?|differentiation)\s*:)|\b(?:(?:die|der|den|alle|einzelne|manche) (?:lernenden|lernende|schülerinnen|schüler)|schülerinnen und schüler|\bsus\b|lernende (?:sollen|können|jeweils|erklären|beschreiben|nennen)|(?:students|learners|pupils) (?:should|will|can|must|need to)|ask (?:the )?(?:students|learners|class)|powerpoint|titelgrafik|titelfolie)\b/i;
+  /^(?:(?:erwartung|erwartungshorizont|ziel|lernziel|impuls|tafelbild|didaktische[rn]? hinweis|methodische[rn]? hinweis|sozialform|zeitbedarf|material|differenzierung|sicherung|einstieg|überleitung|lehrerhinweis|eigene grafik|eigene darstellung|expected answer|teacher(?:'s)? notes?|speaker notes?|learning (?:goal|objective)s?|differentiation)\s*:)|\b(?:(?:die|der|den|alle|einzelne|manche) (?:lernenden|lernende|schülerinnen|schüler)|schülerinnen und schüler|\bein(?:e)? schüler(?:in)?\b|\bschüler(?:innen)? (?:arbeiten|haben|sollen|können|dürfen|erhalten|bekommen|nutzen|öffnen|melden)\b|\bsus\b|lernende (?:sollen|können|jeweils|erklären|beschreiben|nennen)|(?:students|learners|pupils) (?:should|will|can|must|need to)|ask (?:the )?(?:students|learners|class)|powerpoint|titelgrafik|titelfolie)\b/i;
 
 /** Modal and auxiliary verbs, finite: a sentence with one of them states something (it is no bare infinitive). */
 export const germanFinite =
@@ -66,7 +66,8 @@ export const germanFinite =
  * erklären lassen.", "Potenzen von links nach rechts betrachten.", "Übertrag nicht vergessen." — it ends with a verb
  * in the infinitive and has no finite verb and no subordinate clause ("…, um … zu erkennen" states a purpose).
  */
-function isInfinitiveInstruction(text: string): boolean {
+function isInfinitiveInstruction(sentence: string): boolean {
+  const text = sentence.replace(conditionLead, '');
   const words = text.replace(/[.!]["”“)]?$/, '').match(/[\p{L}-]+/gu) ?? [];
   const last = words.at(-1) ?? '';
   if (words.length < 2 || words.length > 16 || !/^\p{Ll}+(?:en|ern|eln)$/u.test(last)) return false;
@@ -122,6 +123,10 @@ function isImperative(sentence: string, language: string, secondIsVerb?: boolean
   if (language === 'de') {
     // "Berechnen Sie …", "Beschreiben Sie, warum …": the polite imperative.
     if (/^\p{Lu}\p{Ll}+(?:en|ern|eln)$/u.test(words[0] ?? '') && words[1] === 'Sie' && /^\p{L}+(?:en|ern|eln)\s+Sie\b/u.test(text)) return true;
+    // "Addiert am Ende …", "Kontrolle: Notiert …": the imperative to a class (after a label); no German noun ends
+    // in -iert.
+    const opening = /^\p{Lu}\p{Ll}+:\s+(\p{L}+)/u.exec(text)?.[1] ?? words[0] ?? '';
+    if (/^\p{Lu}\p{Ll}{2,}iert$/u.test(opening)) return true;
     const stem = first.replace(/(?:en|e|t)$/, '');
     return germanImperativeStems.has(stem) || germanImperativeStems.has(first);
   }

@@ -101,7 +101,10 @@ function hasEnglishFiniteVerb(tokens: readonly Token[]): boolean {
     if (token.pos === 'AUX') return true;
     if (token.pos !== 'VERB') return false;
     const before = tokens[index - 1];
-    if (before && (before.lower === 'to' || before.pos === 'ADP' || before.pos === 'DET')) return false;
+    // After an adjective or before "of" the word is a noun the tagger took for a verb: "Prior estimate of …",
+    // "accrual rate and …".
+    if (before && (before.lower === 'to' || before.pos === 'ADP' || before.pos === 'DET' || before.pos === 'ADJ')) return false;
+    if (tokens[index + 1]?.lower === 'of') return false;
     if (/ing$/i.test(token.text)) return false;
     return !(participle.test(token.text) && (!before || ['PUNCT', 'CCONJ', 'ADV'].includes(before.pos)));
   });

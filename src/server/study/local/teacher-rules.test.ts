@@ -773,6 +773,18 @@ describe('context, set-up and the course talking about itself (fourth labelling 
     expect(scaffoldingOf('The prior distributions affect the estimated total sample size.', 'en')).toBeUndefined();
   });
 
+  it('takes a caption whose noun the tagger reads as a verb for no statement, and a class’s work for scaffolding', () => {
+    const standalone = analysedLines('en', ['Prior estimate of sample size, accounting for exclusions and refusals.', 'Refusals of eligible patients reduce the sample size of a trial.'], '\n\n')
+      .sentences.filter((sentence) => sentence.good)
+      .map((sentence) => sentence.text);
+    expect(standalone).toEqual(['Refusals of eligible patients reduce the sample size of a trial.']);
+    expect(scaffoldingOf('Ein Schüler meldet sich an einem Schulcomputer an und lädt eine Datei herunter.', 'de')).toBe('instruction');
+    expect(scaffoldingOf('Schüler arbeiten mit einer Kopie der Ausgangsdatenbank.', 'de')).toBe('instruction');
+    expect(scaffoldingOf('Kontrolle: Addiert am Ende alle Stellenwerte, unter denen eine 1 steht.', 'de')).toBe('instruction');
+    expect(scaffoldingOf('Falls nötig: die Zahl mit Potenzen binär darstellen.', 'de')).toBe('instruction');
+    expect(scaffoldingOf('Ein Stellenwert ist eine Potenz der Basis des Zahlensystems.', 'de')).toBeUndefined();
+  });
+
   it('makes no card of a table’s header repeated as a row', async () => {
     const pupils = doc('de', [
       page(1, ['Tabellen', 'Eine Tabelle speichert Datensätze in Zeilen und ihre Attribute in Spalten.', 'ID\tName\tKlasse', 'ID\tName\tKlasse', 'Schlüssel\teindeutig\tPflicht', 'Fremdschlüssel\tverweist\toptional', 'Attribut\tSpalte\tfrei'].join('\n'), 'Tabellen'),

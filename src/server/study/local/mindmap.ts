@@ -39,7 +39,13 @@ function sectionNode(analysis: Analysis, section: Section): MindmapNode {
     const mentions = section.sentences.filter((sentence) => sentence.phrases.some((hit) => hit.key === term.key));
     const first = mentions[0];
     if (!first) continue;
+    // A German phrase as it stood in a sentence, its adjective in a case ending ("weißen Taste", "einfachen
+    // Beispiels"), is a fragment, not the concept's name.
+    if (analysis.language === 'de' && term.words > 1 && /^\p{Ll}+(?:en|em|er|es)$/u.test(term.display.split(' ')[0] ?? '')) continue;
     const facts = factsAbout(term.key, mentions, used, analysis.language, term.definition?.sentence);
+    // A concept with no fact to show is a bare label: it holds where it names something specific (a German compound
+    // noun), not where it is an English word on its own ("traits", "entries") or a German phrase.
+    if (facts.length === 0 && !term.definition && (analysis.language === 'de' ? term.words > 1 : term.words === 1)) continue;
     const conceptId = `${id}-${slug(term.key)}`;
     concepts.push({
       id: conceptId,

@@ -785,6 +785,35 @@ describe('context, set-up and the course talking about itself (fourth labelling 
     expect(scaffoldingOf('Ein Stellenwert ist eine Potenz der Basis des Zahlensystems.', 'de')).toBeUndefined();
   });
 
+  it('shows a concept in the mind map with a fact about it, or as a German compound, never as a bare English word or a phrase in a case ending', async () => {
+    const concepts = async (document: StudyDocument) => (await engine.mindmap(document)).root.children.flatMap((section) => section.children);
+    const english = await concepts(
+      doc('en', [
+        page(1, [
+          'Photosynthesis',
+          'Photosynthesis converts light energy into chemical energy stored in glucose.',
+          'Chlorophyll absorbs red and blue light and reflects green light.',
+          'Stomata open during the day.',
+          'This is why stomata close at night in most plants.',
+          'It also explains why stomata open in the morning light.',
+        ].join('\n'), 'Photosynthesis'),
+      ]),
+    );
+    expect(english.map((concept) => concept.label)).toContain('Chlorophyll');
+    expect(english.map((concept) => concept.label)).not.toContain('stomata');
+    const german = await concepts(
+      doc('de', [
+        page(1, [
+          'Tasten',
+          'Die Klaviatur besteht aus weißen und schwarzen Tasten in einer festen Reihenfolge.',
+          'Zwischen zwei weißen Tasten liegt meist eine schwarze Taste, die einen Halbton höher klingt.',
+          'Jede der weißen Tasten trägt den Namen eines Stammtons der C-Dur-Tonleiter.',
+        ].join('\n'), 'Tasten'),
+      ]),
+    );
+    expect(german.map((concept) => concept.label)).not.toContain('weißen Tasten');
+  });
+
   it('makes no card of a table’s header repeated as a row', async () => {
     const pupils = doc('de', [
       page(1, ['Tabellen', 'Eine Tabelle speichert Datensätze in Zeilen und ihre Attribute in Spalten.', 'ID\tName\tKlasse', 'ID\tName\tKlasse', 'Schlüssel\teindeutig\tPflicht', 'Fremdschlüssel\tverweist\toptional', 'Attribut\tSpalte\tfrei'].join('\n'), 'Tabellen'),

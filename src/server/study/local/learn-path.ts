@@ -118,10 +118,9 @@ function draftsFor(analysis: Analysis, section: Section, wording: Wording): Draf
   clozes.forEach((cloze, index) => {
     if (drafts.length >= budget) return;
     const type = rotation[index % rotation.length] ?? 'multiple_choice';
-    const challenge =
-      sound(fromCloze(analysis, cloze, type, section)) ??
-      sound(fromCloze(analysis, cloze, 'true_false', section)) ??
-      sound(fromCloze(analysis, cloze, 'fill_blank', section));
+    // A word bank is only as good as its wrong words: a fill-in is made where a full multiple choice could be, and is
+    // never the fallback of a sentence that has too few terms of its kind around it.
+    const challenge = sound(fromCloze(analysis, cloze, type, section)) ?? sound(fromCloze(analysis, cloze, 'true_false', section));
     if (challenge) drafts.push({ challenge, term: cloze.term.display });
   });
   const match = sound(matchOf(definitions, wording));
@@ -195,7 +194,7 @@ function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, sectio
   const inflected =
     analysis.language === 'de' && ![term.display, term.plural].some((form) => form?.toLowerCase() === surface.toLowerCase());
   if (inflected && type !== 'true_false') return undefined;
-  const count = type === 'fill_blank' ? 2 : type === 'true_false' ? 3 : 3;
+  const count = 3;
   const before = wordBefore(cloze.blanked, cloze.blanked.indexOf(BLANK));
   const distractors = distractorsFor(analysis, term, { section: section.index, avoid: sentence.text, plural, count, ...(before ? { before } : {}) });
   const base = { explanation: sentence.text, page: sentence.page };
@@ -207,7 +206,7 @@ function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, sectio
     return { type, question, ...base, options: shuffled(options, question) };
   }
   if (type === 'fill_blank') {
-    if (distractors.length < 1) return undefined;
+    if (distractors.length < 3) return undefined;
     const accepted = [...new Set([term.display, term.plural, surface].filter((form): form is string => Boolean(form)))].filter(
       (form) => form.toLowerCase() !== answer.toLowerCase(),
     );

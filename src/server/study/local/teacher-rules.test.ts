@@ -814,6 +814,13 @@ describe('context, set-up and the course talking about itself (fourth labelling 
     expect(german.map((concept) => concept.label)).not.toContain('weißen Tasten');
   });
 
+  it('makes a fill-in only with a full word bank of the answer’s kind, never as the last resort of a sentence', async () => {
+    const challenges = (await engine.learnPath(await evalDocument('musiktheorie-skript-de'))).units.flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges));
+    const fillIns = challenges.filter((challenge) => challenge.type === 'fill_blank');
+    expect(fillIns.length).toBeGreaterThan(0);
+    for (const challenge of fillIns) if (challenge.type === 'fill_blank') expect(challenge.options?.length).toBe(4);
+  });
+
   it('makes no card of a table’s header repeated as a row', async () => {
     const pupils = doc('de', [
       page(1, ['Tabellen', 'Eine Tabelle speichert Datensätze in Zeilen und ihre Attribute in Spalten.', 'ID\tName\tKlasse', 'ID\tName\tKlasse', 'Schlüssel\teindeutig\tPflicht', 'Fremdschlüssel\tverweist\toptional', 'Attribut\tSpalte\tfrei'].join('\n'), 'Tabellen'),

@@ -31,6 +31,12 @@ async function evalDocument(id: string): Promise<StudyDocument> {
   return read;
 }
 
+/** The sentences of these lines (one paragraph each) that stand on their own. */
+const standaloneOfLines = (language: string, lines: string[]) =>
+  analyse(doc(language, [page(1, lines.join('\n\n'))]))
+    .sentences.filter((sentence) => sentence.standalone)
+    .map((sentence) => sentence.text);
+
 /** The analysis of one page made of these lines. */
 const analysedLines = (language: string, lines: string[], separator = '\n') => analyse(doc(language, [page(1, lines.join(separator))]));
 
@@ -440,19 +446,15 @@ describe('what the labels of the first full judging asked for', () => {
 });
 
 describe('captions and pairs', () => {
-  const standaloneOf = (language: string, text: string) =>
-    analyse(doc(language, [page(1, text)])).sections.flatMap((section) => section.sentences).filter((sentence) => sentence.standalone).map((sentence) => sentence.text);
-
   it('takes a German line without a verb for a caption, and keeps a short statement with one', () => {
     expect(
-      standaloneOf(
-        'de',
+      standaloneOfLines('de', [
         'Diverse Formen des Dominantseptakkords und seiner Auflösung. Ein Ganztonschritt ist dasselbe wie eine große Sekunde. Wie das dritte Beispiel zeigt, können auch mehrere Vorhalte kombiniert werden.',
-      ),
+      ]),
     ).toEqual(['Ein Ganztonschritt ist dasselbe wie eine große Sekunde.']);
     // "dann", "also" inside a statement lean on the one before; in "wenn …, dann …" they do not.
     expect(
-      standaloneOf('de', 'Man sagt dann auch, dass der Ausgangston hochalteriert wird. Wenn die Frequenz steigt, dann steigt auch die Höhe des Tones.'),
+      standaloneOfLines('de', ['Man sagt dann auch, dass der Ausgangston hochalteriert wird. Wenn die Frequenz steigt, dann steigt auch die Höhe des Tones.']),
     ).toEqual(['Wenn die Frequenz steigt, dann steigt auch die Höhe des Tones.']);
   });
 
@@ -630,14 +632,9 @@ describe('false statements by negation', () => {
 });
 
 describe('context, set-up and the course talking about itself (fourth labelling round)', () => {
-  const standaloneOf = (language: string, lines: string[]) =>
-    analysedLines(language, lines, '\n\n')
-      .sentences.filter((sentence) => sentence.standalone)
-      .map((sentence) => sentence.text);
-
   it('takes no item from a sentence that needs what came before, sets up notation or addresses the reader', () => {
     expect(
-      standaloneOf('de', [
+      standaloneOfLines('de', [
         'Seien A und B zwei Mengen und A×B das kartesische Produkt von A und B.',
         'Angenommen die Behauptung des Lemmas ist falsch und es gibt eine größte Primzahl.',
         'Analog ist eine Produktion technisch effizient, wenn kein Input eingespart werden kann.',
@@ -649,7 +646,7 @@ describe('context, set-up and the course talking about itself (fourth labelling 
       ]),
     ).toEqual(['Die Potenzmenge einer Menge ist die Menge aller ihrer Teilmengen.']);
     expect(
-      standaloneOf('en', [
+      standaloneOfLines('en', [
         'Your prior distribution for the accrual rate was overly optimistic.',
         'You can compute percentile values by plugging in the point estimates.',
         'Suppose the accrual rate of the trial follows a gamma distribution.',
@@ -689,7 +686,7 @@ describe('context, set-up and the course talking about itself (fourth labelling 
 
   it('reads an adverb of contrast inside a German clause, "jetzt" or "zusätzlich" at the start and an English aside as pointing back', () => {
     expect(
-      standaloneOf('de', [
+      standaloneOfLines('de', [
         'Im Bass darf aber auch die Septime des Dominantseptakkords liegen.',
         'Die Idee von Hicks ist allerdings die Aufspaltung in Einkommens- und Substitutionseffekt.',
         'Jetzt können in einer Spalte mehr als zwei Einsen zusammenkommen.',
@@ -698,7 +695,7 @@ describe('context, set-up and the course talking about itself (fourth labelling 
       ]),
     ).toEqual(['Die Septime ist dissonant, aber sie wird im Dominantseptakkord abwärts aufgelöst.']);
     expect(
-      standaloneOf('en', [
+      standaloneOfLines('en', [
         'The refusals of the eligible patients, though, are a disaster for the trial.',
         'Another solution is to impute the missing data with a second package.',
         'Refusals reduce the number of patients who enter the trial.',
@@ -819,6 +816,19 @@ describe('context, set-up and the course talking about itself (fourth labelling 
     const fillIns = challenges.filter((challenge) => challenge.type === 'fill_blank');
     expect(fillIns.length).toBeGreaterThan(0);
     for (const challenge of fillIns) if (challenge.type === 'fill_blank') expect(challenge.options?.length).toBe(4);
+  });
+
+  it('takes study advice, a reference line and an instruction after a semicolon for scaffolding, and “Whether that …” as pointing back', () => {
+    expect(scaffoldingOf('Im Vergleich mit anderen Studiengängen hat das Mathematikstudium eine höhere Abbruchrate.', 'de')).toBe('instruction');
+    expect(scaffoldingOf('Häufiger Fehler ist Lesen in Rechenrichtung; direkt durch Rückrechnung kontrollieren.', 'de')).toBe('instruction');
+    expect(scaffoldingOf('The reference is W. Sauerbrei and P. Royston.', 'en')).toBe('reference');
+    expect(scaffoldingOf('Ein Fehler in der Rechenrichtung verfälscht das Ergebnis der Umrechnung.', 'de')).toBeUndefined();
+    expect(
+      standaloneOfLines('en', ['Whether that is true or not in a hypothesis testing framework is a matter of open debate.', 'A hypothesis test compares the data with what the null hypothesis predicts.']),
+    ).toEqual(['A hypothesis test compares the data with what the null hypothesis predicts.']);
+    expect(
+      standaloneOfLines('de', ['Desweiteren sieht der Stoff zu Beginn zwar leicht aus, doch es geht um die Methode.', 'Ein Beweis leitet eine Aussage aus Axiomen und bewiesenen Sätzen her.']),
+    ).toEqual(['Ein Beweis leitet eine Aussage aus Axiomen und bewiesenen Sätzen her.']);
   });
 
   it('makes no card of a table’s header repeated as a row', async () => {

@@ -83,11 +83,11 @@ const notDefining = /^the\s+\w+est\b|^(?:a|an|the)\s+(?:same|only|first|second|l
 export const glossaryLine = /^(?<term>[^,;:()\d]{2,50}?)\s*(?::|\s[–—-])\s+(?<def>[^:]{12,})$/u;
 
 /** Heads of glossary-shaped lines that label a remark, not a term. */
-const notTerms = /^(?:note|notes|hint|tip|example|examples|remember|caution|warning|important|see|source|sources|hinweis|tipp|beispiel|beispiele|merke|achtung|wichtig|quelle|quellen|siehe|lösung|solution|answer|antwort|erwartung|ziel|ziele|lernziel|kontrolle|impuls|eigene grafik|eigene darstellung|falls nötig|expected answer|goal|goals|merksatz|merksätze|regel|regeln|faustregel|fazit|rule|rule of thumb|summary|key point)$/i;
+const notTerms = /^(?:note|notes|hint|tip|example|examples|remember|caution|warning|important|see|source|sources|hinweis|tipp|beispiel|beispiele|merke|achtung|wichtig|quelle|quellen|siehe|lösung|solution|answer|antwort|erwartung|ziel|ziele|lernziel|kontrolle|impuls|eigene grafik|eigene darstellung|falls nötig|expected answer|goal|goals|merksatz|merksätze|regel|regeln|faustregel|fazit|rule|rule of thumb|summary|key point|heute|unten|oben|links|rechts|erläuterung|erläuterungen|good news|bad news|basics|equation|equations|matrix|today|below|above|left|right)$/i;
 
 /** Discourse phrases that open a line like a term but name nothing: "Anders gesagt:", "Mehr noch:", "In short:". */
 const discourse =
-  /^(?:und|aber|oder|also|mehr|anders|alles|kurz|kurzum|schließlich|außerdem|zudem|nun|jetzt|dann|falls|wenn|der springende|das heißt|in short|in other words|and|but|so|also|finally|first|second|next|then|now|note|recall|remember|more|in summary|that is)\b/i;
+  /^(?:that|which|where|thus|hence|dass|wobei|wodurch|und|aber|oder|also|mehr|anders|alles|kurz|kurzum|schließlich|außerdem|zudem|nun|jetzt|dann|falls|wenn|der springende|das heißt|in short|in other words|and|but|so|also|finally|first|second|next|then|now|note|recall|remember|more|in summary|that is)\b/i;
 
 /**
  * A glossary line's head is a term: a noun phrase, not a discourse phrase or a clause. In German its first and last

@@ -10,7 +10,7 @@ const englishImperatives = new Set(
   `answer apply argue assume calculate check choose circle click compare complete compute consider construct convert
   copy define derive describe design determine discuss draw enter estimate evaluate explain express fill find give go
   identify imagine implement indicate justify label let list look make mark match name note observe open outline plot
-  prove put read recall remember repeat rewrite see select show simplify sketch solve sort state suppose take tick try
+  prove put read recall remember repeat rewrite see select show simplify sketch solve sort state suppose take think tick try
   type use verify visit watch work write learn understand perform peform practise practice review explore discover
   familiarize familiarise get please notice`.split(/\s+/),
 );
@@ -114,7 +114,8 @@ export function scaffoldingOf(text: string, language: string, secondIsVerb?: boo
 }
 
 /** A condition before an instruction: "If not, estimate …", "Falls nötig, …", "Otherwise, …". */
-const conditionLead = /^(?:if (?:not|so|necessary|needed|possible)|otherwise|falls (?:nötig|nicht|möglich)|wenn (?:nötig|nicht|möglich)|andernfalls|sonst)\s*[,:]\s*/i;
+const conditionLead =
+  /^(?:if (?:not|so|necessary|needed|possible)|otherwise|specifically|for (?:example|instance)|in particular|falls (?:nötig|nicht|möglich)|wenn (?:nötig|nicht|möglich)|andernfalls|sonst)\s*[,:]\s*/i;
 
 function isImperative(sentence: string, language: string, secondIsVerb?: boolean): boolean {
   const text = sentence.replace(conditionLead, '');
@@ -132,10 +133,12 @@ function isImperative(sentence: string, language: string, secondIsVerb?: boolean
     return germanImperativeStems.has(stem) || germanImperativeStems.has(first);
   }
   if (!englishImperatives.has(first)) return false;
-  // "Show" at the start is an instruction; "Use of X is …" (a noun) and "Type I errors are …" are not.
-  if (secondIsVerb) return false;
-  const second = words[1] ?? '';
-  return !['of', 'is', 'are', 'was', 'were', 'has', 'have', 'can', 'may', 'will', 'must'].includes(second.toLowerCase()) && !/^\p{Lu}/u.test(second);
+  // "Show" at the start is an instruction; "Use of X is …" (a noun) and "Type I errors are …" are not. (After a lead
+  // such as "Specifically," the tagger's second word is the verb itself.)
+  if (secondIsVerb && text === sentence) return false;
+  const second = (words[1] ?? '').toLowerCase();
+  if (second === 'of' && text !== sentence) return true;
+  return !['of', 'is', 'are', 'was', 'were', 'has', 'have', 'can', 'may', 'will', 'must'].includes(second) && !/^\p{Lu}/u.test(words[1] ?? '');
 }
 
 /** A sentence that ends where a formula or a symbol stood: "… of two events A and B is." */

@@ -831,6 +831,24 @@ describe('context, set-up and the course talking about itself (fourth labelling 
     ).toEqual(['Ein Beweis leitet eine Aussage aus Axiomen und bewiesenen Sätzen her.']);
   });
 
+  it('takes a German sentence that speaks to the reader as “Sie”, leans on the one before or points at the layout for no item', () => {
+    expect(
+      standaloneOfLines('de', [
+        'Bevor Sie die Arbeit abgeben, gehen Sie bitte gründlich die Checkliste durch.',
+        'Wenn ja, dann ist eine Tabelle nicht als Scan aus dem Ursprungswerk zu übernehmen.',
+        'Häufig bevorzugen Studierende solche theoretischen Fragestellungen für die Seminararbeit.',
+        'Rot hervorgehoben sind Elemente, die obligatorisch sind, aber in Hausarbeiten gern übersehen werden.',
+        'Ein Sammelband ist eine Buchpublikation mit Aufsätzen mehrerer Autorinnen und Autoren.',
+      ]),
+    ).toEqual(['Ein Sammelband ist eine Buchpublikation mit Aufsätzen mehrerer Autorinnen und Autoren.']);
+  });
+
+  it('takes a label or a clause’s opening for no glossary term and an example’s set-up for an instruction', () => {
+    const labels = analysedLines('de', ['Heute: Die meisten Zeitschriften sind gedruckt und online verfügbar.', 'Sammelband: Eine Buchpublikation mit Aufsätzen mehrerer Autoren.'], '\n\n');
+    expect(labels.terms.filter((term) => term.definition).map((term) => term.display)).toEqual(['Sammelband']);
+    expect(scaffoldingOf('Specifically, think of a molecule with two types of atoms in a row.', 'en')).toBe('instruction');
+  });
+
   it('makes no card of a table’s header repeated as a row', async () => {
     const pupils = doc('de', [
       page(1, ['Tabellen', 'Eine Tabelle speichert Datensätze in Zeilen und ihre Attribute in Spalten.', 'ID\tName\tKlasse', 'ID\tName\tKlasse', 'Schlüssel\teindeutig\tPflicht', 'Fremdschlüssel\tverweist\toptional', 'Attribut\tSpalte\tfrei'].join('\n'), 'Tabellen'),

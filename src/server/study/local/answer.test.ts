@@ -169,6 +169,11 @@ describe('the local tutor', () => {
     expect(asked).toMatch(/^Das steht wörtlich in deinen Dokumenten:\n\n> Das STM basiert auf dem Tunneleffekt der Quantenmechanik\./);
     const plain = textOf(composeAnswer('Was ist ein Rastertunnelmikroskop?', solidState));
     expect(plain).not.toContain('>');
+    // Citing as the student's own task is a question about the document's content, not a request for its words.
+    const citing = textOf(composeAnswer('Wie zitiert man die Aussage, dass das Rastertunnelmikroskop auf dem Tunneleffekt basiert?', solidState));
+    expect(citing).toMatch(/Tunneleffekt/);
+    expect(citing).not.toMatch(/^Das steht wörtlich/);
+    expect(textOf(composeAnswer('Kannst du zitieren, was die Notizen zum Rastertunnelmikroskop sagen?', solidState))).toMatch(/^Das steht wörtlich/);
     expect(plain).toMatch(/^Das STM basiert auf dem Tunneleffekt der Quantenmechanik\. \[1\]/);
     expect(textOf(composeAnswer('Was steht wörtlich zum Rasterkraftmikroskop?', solidState))).toMatch(/^Das steht wörtlich in deinen Dokumenten:\n\n> Das AFM misst/);
   });

@@ -30,6 +30,13 @@ const continuation = /^(?:this|these|that|those|it|its|they|their|such|here|he|s
 const quoteRequest =
   /\b(?:quote|quotes|quoting|quotation|verbatim|word\s+for\s+word|exact\s+(?:words|wording|text)|what\s+exactly\s+does\s+(?:it|the\s+\w+|\w+)\s+say|zitier\w*|zitat\w*|wörtlich\w*|woertlich\w*|genauen?\s+wortlaut|was\s+genau\s+steht)\b/i;
 
+/**
+ * A question about quoting or citing as the student's own task ("Darf ich Wikipedia zitieren?", "Wie zitiert man eine
+ * Webseite?", "How do I quote a source?") asks what the document says about it, not for its words.
+ */
+const aboutCiting =
+  /\b(?:darf|soll|sollte|muss|kann|könnte)\s+(?:ich|man|wir)\b[^?]*\b(?:zitier\w*|quot\w*)|\b(?:zitiert|zitieren)\s+(?:man|ich|wir)\b|\bhow\s+(?:do|should|can|must|to)\s+(?:(?:i|we|you|one)\s+)?(?:quote|cite)\b|\b(?:can|may|should|must)\s+(?:i|we|one)\s+(?:quote|cite)\b/i;
+
 /** How much of the question a unit with its neighbours and heading must cover to answer; with strong evidence less. */
 const MIN_COVERAGE = 0.5;
 const MIN_COVERAGE_WITH_EVIDENCE = 0.3;
@@ -400,7 +407,7 @@ export function composeAnswer(question: string, context: AnswerContext): AnswerE
     return number;
   };
 
-  if (quoteRequest.test(question)) {
+  if (quoteRequest.test(question) && !aboutCiting.test(question)) {
     // Verbatim, as asked: the units in reading order per passage, each passage's quote in a blockquote.
     events.push({ type: 'text', text: wording.quoteIntro });
     const byPassage = new Map<number, Unit[]>();

@@ -94,6 +94,11 @@ describe('the local tutor', () => {
     expect(peak).toMatch(/^M \+ 2 peak: Presence of Cl \(3:1\) or Br \(1:1\)\. \[1\]/);
   });
 
+  it('declines a question two of whose nouns the passages hold nowhere, though its subject is there', () => {
+    expect(declined(composeAnswer('How did the photoelectric effect change the pension and the salary of Einstein?', physics))).toBe(true);
+    expect(declined(composeAnswer('How did the photoelectric effect show that light behaves as particles?', physics))).toBe(false);
+  });
+
   it('declines questions whose subject the passages never name, even when some of their words are there', () => {
     for (const question of ['What is the Compton effect?', 'How does a nuclear reactor control the chain reaction?', 'What is the capital of France?']) {
       const events = composeAnswer(question, physics);

@@ -263,6 +263,9 @@ function covers(judged: readonly Judged[], terms: readonly QuestionTerm[], units
   // abbreviation, a long compound): they do not address the question's topic, unless nearly all else is there.
   const subject = new Set(subjectOf(terms));
   const missing = terms.filter((term) => term.noun && !term.answerType && (term.distinctive || subject.has(term)) && term.weight >= 0.9 && found(term) < 0.7);
+  // Two words of the question's content the passages hold nowhere: they are about something else.
+  const absent = terms.filter((term) => term.noun && !term.answerType && term.weight >= 0.9 && found(term) < 0.5);
+  if (absent.length >= 2 && best.window < OVERRIDE_MISSING_SUBJECT) return false;
   if (missing.length > 0 && best.window < OVERRIDE_MISSING_SUBJECT) {
     // Only a subject phrased in other words is forgiven, when a rare word of the document pinpoints the passage.
     const pinpoint =

@@ -340,6 +340,7 @@ export function wordBefore(text: string, offset: number): string | undefined {
 
 function isTeachable(display: string, words: number, namedOrDefined: boolean, language: string): boolean {
   if (namedOrDefined || words > 1 || /^\p{Lu}{2,}\p{N}*$/u.test(display)) return true;
+  if (generalAcademicNouns.has(display.toLowerCase())) return false;
   if (language === 'en') return !isEverydayEnglish(display) && display.length >= 4;
   // German has no frequency list here: a compound or a long noun is a word of the subject more often than not — unless
   // it is one of the general nouns any text uses ("Ausnahme", "Kontrolle") or a compound of a document's own apparatus
@@ -347,6 +348,29 @@ function isTeachable(display: string, words: number, namedOrDefined: boolean, la
   if (language === 'de') return display.length >= 8 && !genericNouns.has(display.toLowerCase()) && !germanApparatus.test(display);
   return display.length >= 6;
 }
+
+/**
+ * Nouns every subject's texts use, too general to be what a lesson teaches when a document neither defines them nor
+ * names a section after them: blanked alone, "distribution", "data" or "Literatur" is guessed from the sentence's
+ * shape or is as right as any other word.
+ */
+const generalAcademicNouns: ReadonlySet<string> = new Set(
+  `data datum distribution distributions variation variations proportion proportions transition transitions quantity
+  quantities vector vectors matrix matrices fragment fragments trait traits selection mass masses molecule molecules
+  element elements component components factor factors parameter parameters variable variables property properties
+  feature features structure structures function functions method methods process processes system systems model models
+  value values measure measures pattern patterns relation relations relationship relationships concept concepts theory
+  theories analysis analyses approach approaches technique techniques procedure procedures principle principles
+  category categories sample samples object objects entity entities unit units sequence sequences series equation
+  equations formula formulas formulae expression expressions condition conditions assumption assumptions framework
+  mechanism mechanisms dimension dimensions quantity literature
+  daten verteilung verteilungen größe größen element elemente komponente komponenten faktor faktoren parameter variable
+  variablen eigenschaften merkmal merkmale struktur strukturen funktion funktionen methode methoden prozesse system
+  systeme modell modelle wert werte muster beziehungen begriff begriffe theorie theorien analyse analysen verfahren
+  prinzip prinzipien kategorie kategorien objekt objekte einheit einheiten folge folgen gleichung gleichungen formel
+  formeln ausdruck ausdrücke literatur mathematik markt märkte unternehmen unternehmung anbieter spieler gene töne
+  zeitschriften hausarbeit hausarbeiten`.split(/\s+/),
+);
 
 const germanApparatus = /(?:beispiel|beispiele|abschnitt|übersicht|ausschnitt|kapitel|abbildung|tabelle|aufgabe|übung|skizze)$/i;
 

@@ -123,7 +123,8 @@ export function definitionIn(text: string, phrases: readonly PhraseHit[], langua
     // A glossary line names its term itself ("CC BY-NC: …"), even where it is no noun phrase the tagger found.
     const key = phrase?.key ?? (pattern === glossaryLine && termStart === 0 && term.split(' ').length <= 4 ? glossaryKey(term, language) : undefined);
     if (!key) continue;
-    const clean = definition.replace(/[.!]["”’]?$/, '').trim();
+    // "Formal philosophy is called logic, whereas material philosophy …": a contrast goes on to another term.
+    const clean = definition.replace(/[.!]["”’]?$/, '').replace(/,\s+(?:whereas|while|but|although|wohingegen|während|aber|doch)\b.*$/u, '').trim();
     if (clean.length < 12 || clean.split(' ').length < (pattern === glossaryLine ? 2 : 3)) continue;
     return { key, text: `${clean.charAt(0).toUpperCase()}${clean.slice(1)}.`, ...(phrase ? {} : { term }) };
   }

@@ -196,7 +196,10 @@ function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, sectio
   if (inflected && type !== 'true_false') return undefined;
   const count = 3;
   const before = wordBefore(cloze.blanked, cloze.blanked.indexOf(BLANK));
-  const distractors = distractorsFor(analysis, term, { section: section.index, avoid: sentence.text, plural, count, ...(before ? { before } : {}) });
+  // Options a student weighs are terms the document teaches — defined there or naming a section — as the answer is:
+  // other frequent words of the text are wrong for reasons of kind ("theorems" for "permutations"), not of content.
+  const choice = type === 'multiple_choice' || type === 'fill_blank';
+  const distractors = distractorsFor(analysis, term, { section: section.index, avoid: sentence.text, plural, count, taught: choice, ...(before ? { before } : {}) });
   const base = { explanation: sentence.text, page: sentence.page };
   if (type === 'multiple_choice') {
     if (distractors.length < 3) return undefined;
@@ -241,6 +244,7 @@ function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, sectio
   }
   return undefined;
 }
+
 
 /** Match terms to their definitions (sentences blanked at random are no definitions to match a term to). */
 function matchOf(definitions: KeyTerm[], wording: Wording): Challenge | undefined {

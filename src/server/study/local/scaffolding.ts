@@ -150,6 +150,8 @@ export function endsCut(text: string, language: string): boolean {
       : /\b(?:is|are|was|be|as|of|the|a|an|by|to|for|and|or|with|from|equals?|gives?|yields?|follows|holds|than|that|where|then|becomes?|if|when|whether|because|unless|including|namely)\s*[.:]$/i;
   // German puts the verb last in a subordinate clause: "…, der entweder wahr oder falsch ist." ends complete.
   if (language === 'de' && /\b(?:ist|sind|gilt|lautet|beträgt|folgt)\s*\.$/.test(trimmed) && germanSubordinate.test(trimmed)) return false;
+  // "… beschäftigt sich mit der großen.": an article and an adjective, the noun lost where a formula stood.
+  if (language === 'de' && /\b(?:der|die|das|den|dem|des|ein|eine|einer|einem|eines)\s+\p{Ll}+(?:en|e|er|es|em)\s*[.:]$/u.test(trimmed)) return true;
   return ends.test(trimmed) || /[=+−\-×·*/(]\s*[.:]?$/.test(trimmed);
 }
 

@@ -19,8 +19,8 @@ const url = /(?:https?:\/\/|www\.|\S+@\S+\.\w|\.(?:com|org|net|edu|de)\b)/i;
 const dangling =
   /\b(?:this|these|the following|the above|above|below|following|previous|next)\s+(?:figure|table|section|chapter|example|equation|list|page|slide|diagram|graph|listing|code)s?\b|\b(?:fig(?:ure)?|table|listing|eq|equation|abb(?:ildung)?|tab(?:elle)?)\.?\s*\d|\b(?:see|siehe|vgl)\.?\s|\b(?:diese[rsnm]?|folgende[rnms]?|obige[rnms]?)\s+(?:abbildung|tabelle|kapitel|abschnitt|beispiel|grafik|folie)\b|\bet al\b|\b(?:section|chapter|appendix|kapitel|abschnitt|anhang)\s+\d|\bthe (?:boxplot|plot|figure|graph|chart|diagram|output|histogram|screenshot|picture|image)s?\b(?!\s+of\b)|\b(?:in|auf|aus) der (?:abbildung|grafik|skizze|darstellung)\b|\bim (?:diagramm|schaubild|bild)\b|\b(?:rot|grün|blau|gelb|fett|kursiv|farbig|grau)\s+(?:hervorgehoben|markiert|gedruckt|gesetzt|dargestellt)\b|^durchgestrichen\b|\b(?:highlighted|marked|printed|shown) in (?:red|green|blue|yellow|bold|italics?|grey|gray)\b|\bin bold\b/i;
 const openers = {
-  en: /^(?:this|these|that|those|it|its|they|them|their|he|she|his|her|such|however|thus|hence|therefore|but|and|or|so|also|here|there|then|instead|moreover|furthermore|finally|similarly|likewise|again|yet|still|indeed|otherwise|in (?:this|that|these|contrast|addition|other words|particular)|for (?:this|that|example|instance)|as (?:a result|such|we|shown|mentioned|noted|discussed)|suppose|assume|assuming|another|additionally|on the other hand|at this point|to do so|of course|yes|no|now|first|second|third|last|next|both)\b/i,
-  de: /^(?:dies|diese[rsnm]?|das|dabei|daher|deshalb|dadurch|damit|dann|dort|hier|er|sie|es|ihr|ihre|sein|seine|jedoch|aber|und|oder|also|außerdem|zudem|ebenso|somit|folglich|trotzdem|allerdings|schließlich|zunächst|zuerst|dazu|darauf|darin|davon|solche[rsnm]?|wieder|umgekehrt|andererseits|einerseits|ebenfalls|genauso|daraus|hieraus|hierbei|hierfür|hingegen|dagegen|stattdessen|nämlich|auf diese weise|in diesem fall|ein solche[rsnm]?|eine solche|gleiches gilt|analog|letztere[rsnm]?|erstere[rsnm]?|jetzt|nun|zusätzlich|weiterhin|desweiteren|des weiteren|wenn ja|wenn nein|ansonsten|auch sonst|auch ganz wichtig|wie mehrfach|seien|sei|angenommen|gegeben seien?|einsetzen|wie (?:angesprochen|erwähnt|gesagt|gesehen|beschrieben|oben)|satz \d|absatz \d|(?:mit|von|bei|zu|aus|nach|in|an|auf|für|über|unter|durch|ohne|gegen)\s+(?:ihm|ihr|ihnen|ihrer|diese[mnrs]?|dessen|deren))\b/i,
+  en: /^(?:this|these|that|those|it|its|they|them|their|he|she|his|her|such|however|thus|hence|therefore|but|and|or|so|also|here|there|then|instead|moreover|furthermore|finally|similarly|likewise|again|yet|still|indeed|otherwise|firstly|secondly|thirdly|lastly|in (?:this|that|these|contrast|addition|other words|particular)|for (?:this|that|example|instance)|as (?:a result|such|we|shown|mentioned|noted|discussed)|suppose|assume|assuming|another|additionally|on the other hand|at this point|to do so|of course|yes|no|now|first|second|third|last|next|both)\b/i,
+  de: /^(?:dies|diese[rsnm]?|das|gerade gezeigt|erstens|zweitens|drittens|viertens|dabei|daher|deshalb|dadurch|damit|dann|dort|hier|er|sie|es|ihr|ihre|sein|seine|jedoch|aber|und|oder|also|außerdem|zudem|ebenso|somit|folglich|trotzdem|allerdings|schließlich|zunächst|zuerst|dazu|darauf|darin|davon|solche[rsnm]?|wieder|umgekehrt|andererseits|einerseits|ebenfalls|genauso|daraus|hieraus|hierbei|hierfür|hingegen|dagegen|stattdessen|nämlich|auf diese weise|in diesem fall|ein solche[rsnm]?|eine solche|gleiches gilt|analog|letztere[rsnm]?|erstere[rsnm]?|jetzt|nun|zusätzlich|weiterhin|desweiteren|des weiteren|wenn ja|wenn nein|ansonsten|auch sonst|auch ganz wichtig|wie mehrfach|seien|sei|angenommen|gegeben seien?|einsetzen|wie (?:angesprochen|erwähnt|gesagt|gesehen|beschrieben|oben)|satz \d|absatz \d|(?:mit|von|bei|zu|aus|nach|in|an|auf|für|über|unter|durch|ohne|gegen)\s+(?:ihm|ihr|ihnen|ihrer|diese[mnrs]?|dessen|deren))\b/i,
 };
 const firstPerson = {
   en: /\b(?:I|me|my|mine|you|You|your|Your|yours|I'm|I’m|I've|I’ve|we|We|our|Our|us)\b/,
@@ -28,9 +28,23 @@ const firstPerson = {
 };
 /** A word that points back to what came before ("this prior", "these percentiles", "them", "mit ihnen"). */
 const pointsBack = {
-  en: /\b(?:these|those)\s+\p{L}|\bthis\s+(?!is\b|way\b|case\b)\p{L}|\bthem\b|\b(?:the|in the) (?:first|second|third|last|above|previous|following) (?:case|example|figure|step)\b|\b(?:the resulting|the above|the former|the latter|as shown|shown (?:above|below)|in both cases|in either case|in this case|in that case|both tests|the earlier|the remaining|the aforementioned)\b|,\s*(?:though|however|too|then),|\bwhether (?:that|this|it)\b|\bsuch an? \p{L}/iu,
+  en: /\b(?:these|those)\s+\p{L}|\bthe (?:following|previous|preceding)\b|\bthis\s+(?!is\b|way\b|case\b)\p{L}|\bthem\b|\b(?:the|in the) (?:first|second|third|last|above|previous|following) (?:case|example|figure|step)\b|\b(?:the resulting|the above|the former|the latter|as shown|shown (?:above|below)|in both cases|in either case|in this case|in that case|both tests|the earlier|the remaining|the aforementioned)\b|,\s*(?:though|however|too|then),|\bwhether (?:that|this|it)\b|\bsuch an? \p{L}/iu,
   de: /\b(?:diese[rsmn]?|jene[rsmn]?)\s+\p{L}|(?<![,;]\s|^)\b(?:aber|allerdings|dennoch|jedoch)\b(?!,)|\b(?:hier|dafür|daher|ohnehin|solche[rsmn]?|wie eingangs|wie oben|letztere[rsmn]?|ihnen|ihn|ihm|hierauf|hierüber|hiervon|hierzu|hierbei|hierfür|dabei|deswegen|deshalb|darüber hinaus|resultierende[nrs]?|obige[nrs]?|genannte[nrs]?)\b|\bim (?:ersten|zweiten|dritten|vierten|fünften|letzten|folgenden|obigen) (?:fall|beispiel|takt|schritt|teil)\b|\bim beispiel\b|\bzu sehen\b|\bin (?:beiden|diesem|jenem) fall(?:en)?\b|\b(?:erste|zweite|dritte|vierte|letzte|obige|folgende)[nrs]? (?:beispiel|abbildung|takt|fall|notenbeispiel)\b|\b(?:abgebildete|dargestellte|vorherige|vorige|vorangegangene|entstehende)[nmrs]?\b|^(?!.*\b(?:wenn|falls|sobald|sofern)\b).*\s(?:dann|also|folglich|somit|nämlich)\s/iu,
 };
+/**
+ * A subject that names only a general noun with "the" ("The idea is …", "The target is 350 patients", "Die Lösung ist
+ * nicht eindeutig"): it means the idea, the solution of what came before.
+ */
+const bareSubject = {
+  en: /^The (?:idea|ideas|target|goal|aim|solution|solutions|answer|reason|result|results|method|procedure|algorithm|proof|claim|statement|equation|equations|formula|function|model|value|values|estimate|effect|difference|shortfall|output|problem|question|approach|process|system|data|reference|point|case|example|task|rule|list|set)\s+(?:is|are|was|were|has|have|had|can|could|will|would|must|should|may|might|then|also|now|here|only)\b/,
+  de: /^(?:Die|Der|Das) (?:Lösung|Lösungen|Gleichung|Gleichungen|Bestimmungsgleichung|Idee|Ziel|Ergebnis|Ergebnisse|Methode|Verfahren|Formel|Funktion|Wert|Werte|Aussage|Behauptung|Beweis|Differenz|Aufgabe|Frage|Antwort|Regel|Liste|Menge|Daten|Größe|Größen|Problem|Modell|System|Folge|Beispiel|Rechnung|Ausgabe|Schritt|Schritte|Vorgehen|Fall|Text|Grafik|Kurve|Kurven|Zahl|Zahlen|Summe)\s+(?:ist|sind|war|waren|hat|haben|kann|können|wird|werden|muss|müssen|lässt|lautet|gilt|folgt|ergibt|zeigt|besteht|enthält)\b|\b(?:ist|sind|wird|werden|hat|haben|kann|können) (?:die|der|das) (?:Lösung|Lösungen|Gleichung|Gleichungen|Idee|Ergebnis|Ergebnisse|Formel|Aussage|Behauptung)\b/,
+};
+/** An English clause without its subject, as a list item continues its lead-in: "Cannot account for the fact …". */
+const subjectless = /^(?:cannot|can|could|must|should|will|would|may|might|does|do|did|is|are|was|were|has|have)\s+(?:not\s+)?\p{Ll}+/iu;
+
+/** A research remark: citation keys in brackets ("[BBPR15]", "[Bev15, AV16]") point to papers, not to content. */
+const citationKey = /\[\p{Lu}[\p{L}+]*\d{2}[a-z]?(?:,\s*\p{Lu}[\p{L}+]*\d{2}[a-z]?)*\]/u;
+
 /** Whether a text leans on what came before it: "these processes", "the remaining parameters", "möchte hier …". */
 export function pointsBackIn(text: string, language: string): boolean {
   const back = language === 'de' ? pointsBack.de : language === 'en' ? pointsBack.en : undefined;
@@ -87,6 +101,9 @@ export function judgeSentence(text: string, tokens: readonly Token[], language: 
     !(opener?.test(text) ?? false) &&
     !person.test(text) &&
     !pointsBackIn(text, language) &&
+    !(language === 'de' ? bareSubject.de : bareSubject.en).test(text) &&
+    !citationKey.test(text) &&
+    !(language === 'en' && subjectless.test(text)) &&
     !/[?:;]/.test(text.slice(-2));
   return { prose, good: !dangling.test(text), standalone };
 }

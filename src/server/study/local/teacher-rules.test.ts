@@ -886,3 +886,103 @@ describe('context, set-up and the course talking about itself (fourth labelling 
     expect(analysis.terms.find((term) => term.key.startsWith('konsumentenrent'))?.teachable).toBe(true);
   });
 });
+
+describe('context a statement needs, and the page around it (fifth labelling round)', () => {
+  it('takes a sentence leaning on the one before it, on a paper or on a bare general noun for no statement of its own', () => {
+    expect(
+      standaloneOfLines('en', [
+        'The idea is to model the evolution of a permutation using a regular language.',
+        'Secondly, every permutation can be thought of as the inflation of a simple permutation.',
+        'The following theorem says that it is decidable whether an entry of a configuration can be removed.',
+        'An efficient algorithm for the basis of a permutation class was given by [BBPR15] and later improved.',
+        'Cannot account for the fact that the discussion of respect occurs after the first proposition.',
+        'The insertion encoding is a language theoretic approach that encodes how a permutation is built up.',
+      ]),
+    ).toEqual(['The insertion encoding is a language theoretic approach that encodes how a permutation is built up.']);
+    expect(
+      standaloneOfLines('de', [
+        'Gerade gezeigt: Divergenz des Vektorpotentials kann auf beliebige Werte gesetzt werden.',
+        'Die Lösung ist nicht eindeutig, denn man kann eine Lösung der Laplace-Gleichung addieren.',
+        'Über die zeitlichen Ableitungen der Feldgrößen sind die Gleichungen miteinander verkoppelt.',
+        'Die Coulomb-Eichung setzt die Divergenz des Vektorpotentials auf den Wert null.',
+      ]),
+    ).toEqual(['Die Coulomb-Eichung setzt die Divergenz des Vektorpotentials auf den Wert null.']);
+  });
+
+  it('knows a German sentence cut after its article and adjective, where a formula stood', () => {
+    expect(endsCut('Die klassische elektromagnetische Feldtheorie beschäftigt sich mit der großen.', 'de')).toBe(true);
+    expect(endsCut('Die klassische Feldtheorie beschäftigt sich mit den Lösungen der Maxwell-Gleichungen.', 'de')).toBe(false);
+  });
+
+  it('keeps a numbered section title out of the sentence before it, and a margin note out of the line it runs into', () => {
+    const blocks = prepareBlocks([
+      page(
+        1,
+        [
+          '1 A Metaphysics of Morals',
+          '• Morality is the science of the will and its laws¹ ¹Formal philosophy is called logic, whereas',
+          'material philosophy has to do with determinate objects.',
+          '• Proposition 3: duty is the necessity of an action from respect for the law',
+          '1.1 Inclination & Duty – The Four Examples',
+          'Actions from duty have moral worth, actions from inclination have none.',
+        ].join('\n'),
+      ),
+    ]);
+    const texts = blocks.filter((block) => block.kind === 'text').map((block) => block.text);
+    expect(texts.some((text) => text.includes('its laws') && text.includes('Formal'))).toBe(false);
+    expect(texts.some((text) => text.includes('respect for the law') && text.includes('Four Examples'))).toBe(false);
+    expect(blocks.some((block) => block.kind === 'heading' && block.text.startsWith('1.1 Inclination'))).toBe(true);
+    // Out of sequence ("3.5 …" in section 1) it is no section, and still no part of a sentence.
+    const outOfSequence = prepareBlocks([page(1, ['1 Groundwork', '• Duty is the necessity of an action from respect for the law', '3.5 Potter’s Analysis', 'Potter reconstructs the argument in eight steps.'].join('\n'))]);
+    expect(outOfSequence.some((block) => block.kind === 'text' && block.text.includes('respect for the law') && block.text.includes('Potter’s'))).toBe(false);
+  });
+
+  it('starts a section where the outline’s heading of a page stands lower on it', () => {
+    const blocks = prepareBlocks([
+      page(1, ['Intro', 'Photosynthesis is the process by which plants convert light energy into chemical energy.'].join('\n'), 'Intro'),
+      page(2, ['The light reactions take place in the thylakoid membranes of the chloroplast.', '2 Cellular Respiration', 'Cellular respiration releases the energy stored in glucose.'].join('\n'), '2 Cellular Respiration'),
+    ]);
+    expect(blocks.filter((block) => block.kind === 'heading').map((block) => block.text)).toEqual(['Intro', '2 Cellular Respiration']);
+  });
+
+  it('drops a slide footer of several lines printed twice, with its “Folie 7 von 19”', () => {
+    const footer = ['TET Vertiefung: Eichung', 'Theoretische Elektrotechnik und EMV / H.G. Krauthäuser', 'Lizenz: CC BY 3.0 DE'];
+    const statements = [
+      'Die Coulomb-Eichung legt die Divergenz des Vektorpotentials auf null fest.',
+      'Die Lorenz-Eichung verknüpft das Vektorpotential mit dem Skalarpotential.',
+      'Eine Eichtransformation ändert die Potentiale, aber nicht die Felder.',
+      'Die Wellengleichung der Potentiale entkoppelt in der Lorenz-Eichung.',
+    ];
+    const pages = statements.map((statement, index) => page(index + 3, [statement, ...footer, `Folie ${index + 2} von 19`, ...footer, `Folie ${index + 2} von 19`].join('\n')));
+    const text = prepareBlocks(pages).map((block) => block.text).join(' ');
+    expect(text).not.toMatch(/Krauthäuser|Lizenz|von 19/);
+    for (const statement of statements) expect(text).toContain(statement);
+  });
+
+  it('ends a definition where a contrast goes on to another term', () => {
+    const analysis = analysedLines('en', ['Formal philosophy is called logic, whereas material philosophy has to do with determinate objects and their laws.']);
+    expect(analysis.terms.find((term) => term.key === 'formal philosophy')?.definition).toBeUndefined();
+  });
+
+  it('blanks no general academic noun that the document neither defines nor names a section after', () => {
+    const analysis = analysedLines('en', [
+      'The distribution of survival times is skewed to the right in most clinical trials.',
+      'The hazard ratio compares the hazard of death between two groups of patients.',
+      'The distribution of the hazard ratio is approximately normal on the log scale.',
+    ]);
+    expect(analysis.terms.find((term) => term.key === 'distribution')?.teachable ?? false).toBe(false);
+    expect(analysis.terms.find((term) => term.key === 'hazard ratio')?.teachable).toBe(true);
+  });
+
+  it('asks a fill-in or a choice of terms only with wrong options the document teaches', async () => {
+    const challenges = (await engine.learnPath(await evalDocument('vwl-mikro-crashkurs-de'))).units.flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges));
+    const analysis = analyse(await evalDocument('vwl-mikro-crashkurs-de'));
+    const taught = new Set(analysis.terms.filter((term) => term.definition || term.inHeading).flatMap((term) => [term.display, term.plural].filter(Boolean)));
+    const blanks = challenges.filter((challenge) => (challenge.type === 'multiple_choice' && challenge.question.includes(BLANK)) || challenge.type === 'fill_blank');
+    expect(blanks.length).toBeGreaterThan(0);
+    for (const challenge of blanks) {
+      const wrong = challenge.type === 'fill_blank' ? challenge.options?.filter((option) => option !== challenge.answer) ?? [] : challenge.type === 'multiple_choice' ? challenge.options.filter((option) => !option.correct).map((option) => option.text) : [];
+      for (const option of wrong) expect(taught.has(option), option).toBe(true);
+    }
+  });
+});

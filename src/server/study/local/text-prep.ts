@@ -61,7 +61,7 @@ export function prepareBlocks(pages: readonly StudyPage[], language = 'en'): Blo
   };
   pages.forEach((page, index) => {
     const marked = linesByPage[index] ?? [];
-    const lines = marked.map((line) => line.replace(afterBlank, ''));
+    const lines = marked.map(unmark);
     flushTable(page.pageNumber - 1);
     if (isTableOfContents(lines, page.heading)) {
       // Everything before a table of contents is front matter (title page, imprint, dedication).
@@ -73,7 +73,9 @@ export function prepareBlocks(pages: readonly StudyPage[], language = 'en'): Blo
     const typical = typicalLineLength(lines);
     const slide = isSlideLike(lines, page.heading);
     joinListLines(marked, headingLines, language).forEach((markedLine, lineIndex, joined) => {
-      const text = markedLine.replace(afterBlank, '');
+      const text = unmark(markedLine);
+      // A margin note starts a paragraph of its own, whatever the line before it.
+      if (markedLine.includes(noteStart)) flush();
       // An empty line ends a paragraph — unless the line before it runs to the full width without ending its
       // sentence: PDFs put empty lines inside paragraphs too (a line gap where a column or a figure breaks it).
       const before = paragraph.at(-1)?.text ?? '';
@@ -115,11 +117,20 @@ export function prepareBlocks(pages: readonly StudyPage[], language = 'en'): Blo
         return;
       }
       nameGoesOn = false;
-      const heading = inNumberedList(joined, lineIndex) ? undefined : headingOf(text, lineIndex, joined.length, numbering);
+      const listed = inNumberedList(joined, lineIndex);
+      // The page's heading from the document's outline, lower on the page than its first lines: a section starts there.
+      const given = !listed && page.heading && normalise(text) === normalise(page.heading) ? { text, level: givenLevel(text, numbering) } : undefined;
+      const heading = given ?? (listed ? undefined : headingOf(text, lineIndex, joined.length, numbering));
       if (heading) {
         flush();
         blocks.push(headingBlock(heading.text, heading.level, page.pageNumber));
         chapterOnly = chapterAlone(heading.text);
+        return;
+      }
+      // A numbered title out of sequence ("3.5 Potter’s Analysis") is no section of ours, and no part of a sentence.
+      if (!listed && numberedTitle(text)) {
+        flush();
+        blocks.push(textBlock([line]));
         return;
       }
       const previous = paragraph.at(-1);
@@ -174,17 +185,23 @@ function inNumberedList(lines: readonly string[], index: number): boolean {
 
 /** Marks a line that follows an empty one: a paragraph starts there (a slide's notes after its text, say). */
 const afterBlank = '\u2029';
+const noteStart = '\u2028';
+const unmark = (line: string) => line.replace(afterBlank, '').replace(noteStart, '');
 
 function splitLines(text: string): string[] {
   const lines: string[] = [];
   let blank = false;
-  for (const raw of text.replace(/\r\n?/g, '\n').split('\n')) {
-    const line = cleanLine(raw);
+  // A margin note set beside the text runs into its line after its marker ("… a ‘good will’⁷ ⁷It is impossible …"):
+  // the note is a line of its own, after a gap.
+  const noted = text.replace(/\r\n?/g, '\n').replace(/(\S)\s+[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?=\p{Lu}\p{Ll})/gu, `$1\n${noteStart}`);
+  for (const raw of noted.split('\n')) {
+    const note = raw.startsWith(noteStart);
+    const line = cleanLine(note ? raw.slice(1) : raw);
     if (line.length === 0) {
       blank = lines.length > 0;
       continue;
     }
-    lines.push(blank ? `${afterBlank}${line}` : line);
+    lines.push(`${blank ? afterBlank : ''}${note ? noteStart : ''}${line}`);
     blank = false;
   }
   return lines;
@@ -218,12 +235,16 @@ function cleanLine(line: string): string {
  * Lines that are only a page number are dropped wherever they are at a page's edge.
  */
 function dropRepeatedEdgeLines(pages: readonly StudyPage[], linesByPage: string[][]): void {
+  // A slide's footer can be several lines (course, chair and author, licence, "Folie 7 von 19"), printed twice on a
+  // handout page: the lines counted are the first five and the last ten, and a page's edge is peeled while it repeats.
   const edge = (lines: string[]) => {
-    const indexes = new Set([0, 1, lines.length - 2, lines.length - 1].filter((i) => i >= 0 && i < lines.length));
+    const indexes = new Set(
+      [0, 1, 2, 3, 4, ...Array.from({ length: 10 }, (_, k) => lines.length - 1 - k)].filter((i) => i >= 0 && i < lines.length),
+    );
     return [...indexes];
   };
   const keyOf = (marked: string, pageNumber: number) => {
-    const line = marked.replace(afterBlank, '');
+    const line = unmark(marked);
     const match = /^(\d{1,4})\s+(.*)$|^(.*?)\s+(\d{1,4})$/.exec(line);
     const number = match ? Number(match[1] ?? match[4]) : undefined;
     const rest = match ? (match[2] ?? match[3] ?? '') : line;
@@ -244,12 +265,16 @@ function dropRepeatedEdgeLines(pages: readonly StudyPage[], linesByPage: string[
   pages.forEach((page, index) => {
     const lines = linesByPage[index] ?? [];
     const drop = new Set<number>();
-    for (const i of edge(lines)) {
+    const atEdge = (i: number) => {
       const line = lines[i] ?? '';
       // A table's header row repeats on every page of a long table: it is the table's, not a running header.
       const repeated = (pagesByKey.get(keyOf(line, page.pageNumber))?.size ?? 0) >= threshold && line.length <= 120 && !line.includes('\t');
-      if (repeated || isPageNumberLine(line.replace(afterBlank, ''))) drop.add(i);
-    }
+      return repeated || isPageNumberLine(unmark(line));
+    };
+    for (let i = 0; i < Math.min(5, lines.length) && atEdge(i); i++) drop.add(i);
+    for (let i = lines.length - 1; i >= Math.max(0, lines.length - 10) && atEdge(i); i--) drop.add(i);
+    // The lines the page always had at its very edge, repeated or not among the others (a header under a figure).
+    for (const i of [0, 1, lines.length - 2, lines.length - 1]) if (i >= 0 && i < lines.length && atEdge(i)) drop.add(i);
     linesByPage[index] = lines.filter((_, i) => !drop.has(i));
   });
   // A word hyphenated across a page break: "cre-" at the end of one page, "ativity." at the start of the next.
@@ -268,7 +293,7 @@ function dropRepeatedEdgeLines(pages: readonly StudyPage[], linesByPage: string[
 }
 
 function isPageNumberLine(line: string): boolean {
-  return /^(?:[-–—]?\s*\d{1,4}\s*[-–—]?|[ivxlc]{1,7}|(?:page|seite|p\.|s\.)\s*\d{1,4}(?:\s*(?:of|von|\/)\s*\d{1,4})?)$/i.test(line);
+  return /^(?:[-–—]?\s*\d{1,4}\s*[-–—]?|[ivxlc]{1,7}|(?:page|seite|folie|slide|p\.|s\.)\s*\d{1,4}(?:\s*(?:of|von|\/)\s*\d{1,4})?)$/i.test(line);
 }
 
 /** A contents page: most of its lines end in a page number, or its heading says so. */
@@ -322,6 +347,12 @@ class NumberingState {
       this.sub = 0;
       return true;
     }
+    // A chapter whose first section is numbered without a heading of the chapter's own ("3.1 …" after "2 …").
+    if (numbers.length === 2 && first === this.top + 1 && second === 1) {
+      this.top = first;
+      this.sub = 1;
+      return true;
+    }
     if (first !== this.top || second === undefined) return false;
     if (numbers.length === 2) {
       if (second !== this.sub + 1) return false;
@@ -344,14 +375,10 @@ function headingOf(
   // A summary box inside a chapter ("Zusammenfassung", "Key points") belongs to that chapter: not a unit of its own.
   if (boxHeadings.test(bare)) return { text: bare, level: 2 };
   if (knownHeadings.test(bare) || backMatterHeadings.test(bare)) return { text: bare, level: 1 };
-  const numbered = /^(\d{1,2}(?:\.\d{1,2}){0,2})\.?\s+(\p{Lu}.*)$/u.exec(line);
+  const numbered = numberedLine.exec(line);
   if (numbered) {
-    const title = numbered[2] ?? '';
-    const words = title.split(' ').length;
-    const looksLikeTitle =
-      words <= 12 && !/[.,;:]$|,\s/.test(title) && !/^I\s/.test(title) && /\p{L}{3}/u.test(title) && !/\s\d+$/.test(title) && !sentenceInTitle(title);
     const numbers = (numbered[1] ?? '').split('.').map(Number);
-    if (looksLikeTitle && numbering.accept(numbers)) return { text: line, level: numbers.length };
+    if (looksLikeTitle(numbered[2] ?? '') && numbering.accept(numbers)) return { text: line, level: numbers.length };
     return undefined;
   }
   if (chapterWords.test(line) && /^\p{Lu}/u.test(line) && !/[.,;]$/.test(line) && line.split(' ').length <= 10) {
@@ -365,6 +392,27 @@ function headingOf(
     return { text: line, level: 1 };
   }
   return undefined;
+}
+
+/** The level of an outline's heading met inside a page: its number's depth ("4.7. …" is a subsection). */
+function givenLevel(text: string, numbering: NumberingState): number {
+  const numbers = (numberedLine.exec(text)?.[1] ?? '').split('.').filter(Boolean).map(Number);
+  if (numbers.length === 0) return 1;
+  numbering.accept(numbers);
+  return numbers.length;
+}
+
+const numberedLine = /^(\d{1,2}(?:\.\d{1,2}){0,2})\.?\s+(\p{Lu}.*)$/u;
+
+function looksLikeTitle(title: string): boolean {
+  const words = title.split(' ').length;
+  return words <= 12 && !/[.,;:]$|,\s/.test(title) && !/^I\s/.test(title) && /\p{L}{3}/u.test(title) && !/\s\d+$/.test(title) && !sentenceInTitle(title);
+}
+
+/** "3.1 Inclination & Duty – The Four Examples": a section number with a title of a few words, no sentence. */
+function numberedTitle(line: string): boolean {
+  const numbered = numberedLine.exec(line);
+  return Boolean(numbered && line.length <= 80 && (numbered[1] ?? '').includes('.') && looksLikeTitle(numbered[2] ?? ''));
 }
 
 function headingBlock(text: string, level: number, page: number): HeadingBlock {

@@ -146,11 +146,14 @@ function interleave(drafts: Draft[]): Draft[] {
 function definitionChoice(analysis: Analysis, term: KeyTerm, section: Section, wording: Wording): Challenge | undefined {
   const definition = term.definition;
   if (!definition) return undefined;
+  // The wrong options are other terms the document teaches: a student tells defined concepts apart, not a concept from
+  // a frequent word.
   const distractors = distractorsFor(analysis, term, {
     section: section.index,
     avoid: definition.text,
     plural: false,
     count: 3,
+    taught: true,
   });
   if (distractors.length < 3) return undefined;
   const question = wording.whichTerm(definition.text.replace(/\.$/, ''));

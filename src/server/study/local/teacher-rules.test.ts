@@ -978,8 +978,11 @@ describe('context a statement needs, and the page around it (fifth labelling rou
     const challenges = (await engine.learnPath(await evalDocument('vwl-mikro-crashkurs-de'))).units.flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges));
     const analysis = analyse(await evalDocument('vwl-mikro-crashkurs-de'));
     const taught = new Set(analysis.terms.filter((term) => term.definition || term.inHeading).flatMap((term) => [term.display, term.plural].filter(Boolean)));
-    const blanks = challenges.filter((challenge) => (challenge.type === 'multiple_choice' && challenge.question.includes(BLANK)) || challenge.type === 'fill_blank');
+    const blanks = challenges.filter(
+      (challenge) => (challenge.type === 'multiple_choice' && (challenge.question.includes(BLANK) || challenge.question.startsWith('Welcher Begriff wird hier beschrieben'))) || challenge.type === 'fill_blank',
+    );
     expect(blanks.length).toBeGreaterThan(0);
+    expect(blanks.some((challenge) => challenge.question.startsWith('Welcher Begriff wird hier beschrieben'))).toBe(true);
     for (const challenge of blanks) {
       const wrong = challenge.type === 'fill_blank' ? challenge.options?.filter((option) => option !== challenge.answer) ?? [] : challenge.type === 'multiple_choice' ? challenge.options.filter((option) => !option.correct).map((option) => option.text) : [];
       for (const option of wrong) expect(taught.has(option), option).toBe(true);

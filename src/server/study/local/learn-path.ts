@@ -7,9 +7,9 @@ import { wordBefore } from './analysis';
 import type { Cloze } from './cloze';
 import { clozesOf } from './cloze';
 import { distractorsFor } from './distractors';
-import { negatedStatement } from './negation';
+import { negatedStatement, oppositeStatement } from './negation';
 import { tableChallenges } from './tables';
-import { hashOf, shuffled } from './random';
+import { shuffled } from './random';
 import type { Wording } from './wording';
 import { wordingFor } from './wording';
 
@@ -115,13 +115,21 @@ function draftsFor(analysis: Analysis, section: Section, wording: Wording): Draf
     const challenge = term.formula?.sentence.section === section.index ? sound(formulaChoice(analysis, term, wording)) : undefined;
     if (challenge) drafts.push({ challenge, term: term.display });
   }
+  // True and false statements in balance: a run of true ones teaches the student to answer "true". A statement is made
+  // false whenever the unit has as many true ones, and stays true where no sound false version can be made.
+  const balance = { true: 0, false: 0 };
+  for (const draft of drafts) if (draft.challenge.type === 'true_false') balance[draft.challenge.answer ? 'true' : 'false']++;
   clozes.forEach((cloze, index) => {
     if (drafts.length >= budget) return;
     const type = rotation[index % rotation.length] ?? 'multiple_choice';
+    const preferFalse = balance.false <= balance.true;
     // A word bank is only as good as its wrong words: a fill-in is made where a full multiple choice could be, and is
     // never the fallback of a sentence that has too few terms of its kind around it.
-    const challenge = sound(fromCloze(analysis, cloze, type, section)) ?? sound(fromCloze(analysis, cloze, 'true_false', section));
-    if (challenge) drafts.push({ challenge, term: cloze.term.display });
+    const challenge =
+      sound(fromCloze(analysis, cloze, type, section, preferFalse)) ?? sound(fromCloze(analysis, cloze, 'true_false', section, preferFalse));
+    if (!challenge) return;
+    if (challenge.type === 'true_false') balance[challenge.answer ? 'true' : 'false']++;
+    drafts.push({ challenge, term: cloze.term.display });
   });
   const match = sound(matchOf(definitions, wording));
   if (match && drafts.length >= 3) drafts.splice(Math.min(drafts.length, 5), 0, { challenge: match, term: '' });
@@ -186,7 +194,7 @@ function formulaChoice(analysis: Analysis, term: KeyTerm, wording: Wording): Cha
   };
 }
 
-function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, section: Section): Challenge | undefined {
+function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, section: Section, preferFalse: boolean): Challenge | undefined {
   const { sentence, term, surface } = cloze;
   const plural = Boolean(term.plural) && surface.toLowerCase() === term.plural?.toLowerCase();
   // German inflects: the answer is the form the sentence needs ("der einzelnen ____" takes "Töne", not "Ton").
@@ -220,10 +228,17 @@ function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, sectio
     return { type, question: cloze.blanked, ...base, answer, acceptedAnswers: accepted, options: shuffled(bank, cloze.blanked) };
   }
   if (type === 'true_false') {
-    // Half the statements (by the sentence's hash) are made false: by swapping the term for another of its kind (the
-    // first swap that reads as grammatically as the original — item-flaws.ts judges the changed span — and that the
-    // document does not itself state), else by a negation that stays grammatical (negation.ts).
-    if (inflected || hashOf(sentence.text) % 2 !== 0) return { type, question: sentence.text, ...base, answer: true };
+    // A statement is made false (when the unit needs one, see draftsFor): by turning a word into its opposite ("higher"
+    // → "lower"), else by swapping the term for another of its kind (the first swap that reads as grammatically as the
+    // original — item-flaws.ts judges the changed span — and that the document does not itself state), else by a
+    // negation that stays grammatical (negation.ts).
+    const trueStatement: Challenge = { type, question: sentence.text, ...base, answer: true };
+    if (inflected || !preferFalse) return trueStatement;
+    const reversed = oppositeStatement(sentence.text, analysis.language);
+    if (reversed && !analysis.sentences.some((other) => other.text === reversed)) {
+      const statement: Challenge = { type, question: reversed, ...base, answer: false };
+      if (challengeFlaws(statement, analysis.language).length === 0) return statement;
+    }
     const atStart = cloze.blanked.startsWith(BLANK);
     // A false statement swaps the term for a sibling of it — the same head noun ("Durakkord" / "Mollakkord",
     // "log-rank test" / "Wald test"): the swap stays grammatical and makes a claim a student can weigh. Any other term
@@ -243,7 +258,7 @@ function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, sectio
       const statement: Challenge = { type, question: negated, ...base, answer: false };
       if (challengeFlaws(statement, analysis.language).length === 0) return statement;
     }
-    return undefined;
+    return trueStatement;
   }
   return undefined;
 }

@@ -53,3 +53,72 @@ export function negatedStatement(sentence: string, language: string): string | u
   if (/^\s+\p{Lu}/u.test(after)) return /^(?:sind|waren)$/.test(verb[0]) ? `${before}${verb[0]} keine${after}` : undefined;
   return `${before}${verb[0]} nicht${after}`;
 }
+
+/**
+ * Words with a plain opposite: a statement with one of them is made false by the opposite, as a teacher turns "The
+ * monopoly price is higher than the competitive price" into "… lower than …". Both directions; the form is kept.
+ */
+const opposites: Record<'en' | 'de', [string, string][]> = {
+  en: [
+    ['increases', 'decreases'],
+    ['increase', 'decrease'],
+    ['increased', 'decreased'],
+    ['increasing', 'decreasing'],
+    ['higher', 'lower'],
+    ['larger', 'smaller'],
+    ['rises', 'falls'],
+    ['positive', 'negative'],
+    ['maximum', 'minimum'],
+    ['upper', 'lower'],
+    ['faster', 'slower'],
+    ['stronger', 'weaker'],
+    ['before', 'after'],
+    ['left', 'right'],
+    ['first', 'last'],
+  ],
+  de: [
+    ['steigt', 'sinkt'],
+    ['steigen', 'sinken'],
+    ['höher', 'niedriger'],
+    ['höhere', 'niedrigere'],
+    ['höheren', 'niedrigeren'],
+    ['größer', 'kleiner'],
+    ['größere', 'kleinere'],
+    ['größeren', 'kleineren'],
+    ['zunimmt', 'abnimmt'],
+    ['zunehmen', 'abnehmen'],
+    ['erhöht', 'verringert'],
+    ['positiv', 'negativ'],
+    ['positive', 'negative'],
+    ['positiven', 'negativen'],
+    ['Maximum', 'Minimum'],
+    ['aufwärts', 'abwärts'],
+    ['links', 'rechts'],
+    ['schneller', 'langsamer'],
+    ['stärker', 'schwächer'],
+    ['früher', 'später'],
+  ],
+};
+/** A claim that a swap would not turn false: one that is only possible, or already negated. */
+const openClaim = {
+  en: /\b(?:not|n't|never|no|neither|nor|cannot|may|might|can|could|either|or|vice versa)\b/i,
+  de: /\b(?:nicht|kein\w*|nie|niemals|weder|kann|können|könnte|dürfen|darf|eventuell|möglicherweise|vielleicht|oder|entweder|umgekehrt)\b/i,
+};
+
+export function oppositeStatement(sentence: string, language: string): string | undefined {
+  const lang = language === 'de' ? 'de' : language === 'en' ? 'en' : undefined;
+  if (!lang || openClaim[lang].test(sentence)) return undefined;
+  const pairs = opposites[lang];
+  const words = new Map(pairs.flatMap(([a, b]) => [[a, b], [b, a]] as [string, string][]));
+  const pattern = new RegExp(`(?<![\\p{L}-])(${[...words.keys()].join('|')})(?![\\p{L}-])`, lang === 'en' ? 'giu' : 'gu');
+  const found = [...sentence.matchAll(pattern)];
+  // Exactly one such word, so the statement says one thing the swap reverses ("higher … and lower …" stays true).
+  if (found.length !== 1) return undefined;
+  const match = found[0];
+  const word = match?.[1] ?? '';
+  const lower = lang === 'en' ? word.toLowerCase() : word;
+  const opposite = words.get(lower);
+  if (!match || !opposite || match.index === undefined) return undefined;
+  const shown = lang === 'en' && /^\p{Lu}/u.test(word) ? opposite.charAt(0).toUpperCase() + opposite.slice(1) : opposite;
+  return `${sentence.slice(0, match.index)}${shown}${sentence.slice(match.index + word.length)}`;
+}

@@ -6,7 +6,7 @@ import { challengeFlaws, labelFlaws } from '../item-flaws';
 import { analyse } from './analysis';
 import { distractorsFor, germanGender } from './distractors';
 import { siblingTerms } from './learn-path';
-import { negatedStatement } from './negation';
+import { negatedStatement, oppositeStatement } from './negation';
 import { sentencesOf } from './nlp';
 import { germanStem } from './stemmer';
 import { loadManifest, readDocument } from '../../../../eval/set';
@@ -987,5 +987,44 @@ describe('context a statement needs, and the page around it (fifth labelling rou
       const wrong = challenge.type === 'fill_blank' ? challenge.options?.filter((option) => option !== challenge.answer) ?? [] : challenge.type === 'multiple_choice' ? challenge.options.filter((option) => !option.correct).map((option) => option.text) : [];
       for (const option of wrong) expect(taught.has(option), option).toBe(true);
     }
+  });
+});
+
+describe('false statements in balance with true ones', () => {
+  it('turns a word with a plain opposite into it, once, where the claim is not left open', () => {
+    expect(oppositeStatement('Wenn neue Unternehmen in eine Branche eintreten, steigt das Angebot.', 'de')).toBe('Wenn neue Unternehmen in eine Branche eintreten, sinkt das Angebot.');
+    expect(oppositeStatement('The monopoly price is usually higher than the competitive price.', 'en')).toBe('The monopoly price is usually lower than the competitive price.');
+    expect(oppositeStatement('Higher prices reduce the quantity demanded.', 'en')).toBe('Lower prices reduce the quantity demanded.');
+    // Two such words, a possibility, a negation: swapping one would not make it surely false.
+    expect(oppositeStatement('A higher price lowers demand and a lower price raises it.', 'en')).toBeUndefined();
+    expect(oppositeStatement('The price can be higher than the marginal cost.', 'en')).toBeUndefined();
+    expect(oppositeStatement('Der Preis ist nicht höher als die Grenzkosten.', 'de')).toBeUndefined();
+    expect(oppositeStatement('Die Nachfrage hängt vom Preis ab.', 'de')).toBeUndefined();
+  });
+
+  it('makes a statement false whenever the unit has as many true ones and a sound false version exists', async () => {
+    // Every other statement can be made false (a word with an opposite); the others cannot (a possibility, a hedge).
+    const market = doc('en', [
+      page(
+        1,
+        [
+          'Market Structures',
+          'In a monopoly market the monopoly price is higher than the price under perfect competition.',
+          'A monopolist may sometimes sell its product at different prices to different consumer groups.',
+          'When new firms enter a competitive industry, the market supply of the product increases.',
+          'A price ceiling may lead to shortages and queues in markets for essential goods.',
+          'Under perfect competition the demand curve of a single firm has a slope of zero, the market demand curve a negative one.',
+          'An oligopoly may sometimes behave like a monopoly when its firms coordinate their output.',
+          'A tax on a good with an elastic demand curve causes a larger deadweight loss than a tax on a good with inelastic demand.',
+          'Producer surplus may often be measured as the area above the supply curve and below the market price.',
+        ].join('\n'),
+        'Market Structures',
+      ),
+    ]);
+    const challenges = (await engine.learnPath(market)).units.flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges));
+    const statements = challenges.filter((challenge) => challenge.type === 'true_false');
+    const falseOnes = statements.filter((challenge) => challenge.type === 'true_false' && !challenge.answer);
+    expect(statements.length).toBeGreaterThanOrEqual(4);
+    expect(falseOnes.length).toBeGreaterThanOrEqual(Math.floor(statements.length / 2));
   });
 });

@@ -244,7 +244,7 @@ function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, sectio
     // "log-rank test" / "Wald test"): the swap stays grammatical and makes a claim a student can weigh. Any other term
     // makes nonsense ("eine vollständige ZUM-Unterrichten") that gives itself away.
     const siblings = distractorsFor(analysis, term, { section: section.index, avoid: sentence.text, plural, count: 12, ...(before ? { before } : {}) }).filter(
-      (replacement) => siblingTerms(answer, replacement),
+      (replacement) => siblingTerms(answer, replacement, analysis.language),
     );
     for (const replacement of siblings) {
       const swapped = cloze.blanked.replace(BLANK, atStart ? capitalise(replacement) : replacement);
@@ -287,18 +287,21 @@ function matchOf(definitions: KeyTerm[], wording: Wording): Challenge | undefine
 }
 
 /** Endings that make words of every subject alike ("Alteration" / "Information"): no shared head. */
-const derivational = /(?:ation|ition|tion|sion|ung|heit|keit|schaft|ität|ismus|ment|ance|ence|ness|ing|ity|ive|ion|en|er|e|s)$/i;
+const derivational = /(?:ation|ition|tion|sion|ung|heit|keit|schaft|ität|ismus|istik|ik|ment|ance|ence|ness|ing|ity|ive|ion|en|er|e)$/i;
 
 /**
  * Two terms with the same head: English phrases ending in the same noun with another modifier, German compounds
  * sharing their last part ("Hochalteration" / "Tiefalteration", "Quartvorhalt" / "Sextvorhalt").
  */
-export function siblingTerms(a: string, b: string): boolean {
+export function siblingTerms(a: string, b: string, language = 'de'): boolean {
   const left = a.toLowerCase().split(' ');
   const right = b.toLowerCase().split(' ');
   const lastA = left.at(-1) ?? '';
   const lastB = right.at(-1) ?? '';
   if (left.length > 1 || right.length > 1) return left.length === right.length && lastA === lastB && left.join(' ') !== right.join(' ');
+  // English writes its compounds apart: two single words ending alike ("inflations" / "definitions") share a suffix,
+  // not a head.
+  if (language === 'en') return false;
   let shared = 0;
   while (shared < Math.min(lastA.length, lastB.length) && lastA.at(-1 - shared) === lastB.at(-1 - shared)) shared++;
   if (shared === lastA.length || shared === lastB.length) return false;
@@ -306,7 +309,11 @@ export function siblingTerms(a: string, b: string): boolean {
   // statement with the general word swapped in stays true.
   const modifiers = [lastA.slice(0, lastA.length - shared), lastB.slice(0, lastB.length - shared)];
   if (modifiers.some((modifier) => /^(?:ver|ge|be|er|ent|zer|miss)$/.test(modifier))) return false;
-  const head = lastA.slice(lastA.length - shared).replace(derivational, '');
+  // The shared part without its plural ending and its derivational one ("-tionen" → "-tion" → ""): what is left is a head.
+  const head = lastA
+    .slice(lastA.length - shared)
+    .replace(/(?<=ion|ung|heit|keit|schaft|ität|ik|ment|ance|ence|ness|ity)(?:en|s)$/, '')
+    .replace(derivational, '');
   return head.length >= 4;
 }
 

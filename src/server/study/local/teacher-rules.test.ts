@@ -396,6 +396,12 @@ describe('what the labels of the first full judging asked for', () => {
     expect(siblingTerms('Dominante', 'Subdominante')).toBe(false);
     expect(siblingTerms('Preisänderung', 'Veränderung')).toBe(false);
     expect(siblingTerms('Preisänderung', 'Mengenänderung')).toBe(true);
+    // A shared ending is no shared head: "small vibrations" for "small oscillations" is no false statement.
+    expect(siblingTerms('oscillations', 'vibrations', 'en')).toBe(false);
+    expect(siblingTerms('inflations', 'definitions', 'en')).toBe(false);
+    expect(siblingTerms('Linguistik', 'Germanistik')).toBe(false);
+    expect(siblingTerms('Permutationen', 'Definitionen')).toBe(false);
+    expect(siblingTerms('Generalvorzeichen', 'Auflösungszeichen')).toBe(true);
   });
 
   it('names a German phrase as a term is named, not as it stood in a sentence', () => {

@@ -9,7 +9,7 @@ import { compareText } from './order';
 export function distractorsFor(
   analysis: Analysis,
   answer: KeyTerm,
-  options: { section: number; avoid: string; plural: boolean; count: number; before?: string; taught?: boolean },
+  options: { section: number; avoid: string; plural: boolean; count: number; before?: string; taught?: boolean; defined?: boolean },
 ): string[] {
   // German articles give a noun's gender away ("bei einer ____"): a wrong option must have stood after the same one.
   const article = analysis.language === 'de' && options.before && germanArticles.has(options.before) ? options.before : undefined;
@@ -25,6 +25,7 @@ export function distractorsFor(
     const { term, rank } = candidate;
     if (term.key === answer.key) continue;
     if (options.taught && !term.definition && !term.inHeading) continue;
+    if (options.defined && !term.definition) continue;
     // A gerund ("recording") only stands in for another gerund; a name for a name; in German a noun (capitalised) for
     // a noun.
     if (candidate.gerund !== answerGerund || term.proper !== answer.proper) continue;

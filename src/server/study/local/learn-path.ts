@@ -207,10 +207,13 @@ function fromCloze(analysis: Analysis, cloze: Cloze, type: ChallengeType, sectio
   if (inflected && type !== 'true_false') return undefined;
   const count = 3;
   const before = wordBefore(cloze.blanked, cloze.blanked.indexOf(BLANK));
-  // Options a student weighs are terms the document teaches — defined there or naming a section — as the answer is:
-  // other frequent words of the text are wrong for reasons of kind ("theorems" for "permutations"), not of content.
+  // A blank to fill from options is a vocabulary question: the answer and its wrong options are terms the document
+  // defines. Other words of the text are wrong for reasons of kind or grammar ("theorems" for "permutations",
+  // "Vollständigkeit" for "Auszahlung"), not of content — the labels found fill-ins of any other kind junk three times
+  // in four; such a sentence is asked as a statement instead.
   const choice = type === 'multiple_choice' || type === 'fill_blank';
-  const distractors = distractorsFor(analysis, term, { section: section.index, avoid: sentence.text, plural, count, taught: choice, ...(before ? { before } : {}) });
+  if (choice && !term.definition) return undefined;
+  const distractors = distractorsFor(analysis, term, { section: section.index, avoid: sentence.text, plural, count, defined: choice, ...(before ? { before } : {}) });
   const base = { explanation: sentence.text, page: sentence.page };
   if (type === 'multiple_choice') {
     if (distractors.length < 3) return undefined;

@@ -817,11 +817,52 @@ describe('context, set-up and the course talking about itself (fourth labelling 
     expect(german.map((concept) => concept.label)).not.toContain('weißen Tasten');
   });
 
-  it('makes a fill-in only with a full word bank of the answer’s kind, never as the last resort of a sentence', async () => {
-    const challenges = (await engine.learnPath(await evalDocument('musiktheorie-skript-de'))).units.flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges));
-    const fillIns = challenges.filter((challenge) => challenge.type === 'fill_blank');
-    expect(fillIns.length).toBeGreaterThan(0);
-    for (const challenge of fillIns) if (challenge.type === 'fill_blank') expect(challenge.options?.length).toBe(4);
+  it('makes a fill-in only with a full word bank of terms the document defines, never as the last resort of a sentence', async () => {
+    const glossary = doc('de', [
+      page(
+        1,
+        [
+          'Zellbiologie',
+          'Die Mitose ist eine Form der Zellteilung, bei der zwei gleiche Tochterzellen entstehen.',
+          'Die Meiose ist eine Form der Zellteilung, bei der vier Keimzellen mit halbem Chromosomensatz entstehen.',
+          'Die Photosynthese ist ein Vorgang, bei dem Pflanzen Lichtenergie in chemische Energie umwandeln.',
+          'Die Zellatmung ist ein Vorgang, bei dem Zellen Glukose abbauen und Energie freisetzen.',
+          'Die Glykolyse ist eine Abfolge von Reaktionen, die Glukose im Zytoplasma zu Pyruvat abbaut.',
+          'Der Zellzyklus ist eine Abfolge von Phasen, die eine Zelle beim Wachsen und Teilen durchläuft.',
+          'Die Mitose dauert in den meisten menschlichen Körperzellen etwa eine Stunde lang.',
+          'Die Meiose findet beim Menschen nur in den Hoden und in den Eierstöcken statt.',
+          'Die Photosynthese findet in den grünen Chloroplasten der Blattzellen statt.',
+          'Die Zellatmung findet zum größten Teil in den Mitochondrien der Zellen statt.',
+          'Die Glykolyse findet ohne Sauerstoff im Zytoplasma aller lebenden Zellen statt.',
+          'Die Mitose sorgt beim Wachstum dafür, dass jede neue Körperzelle alle Chromosomen erhält.',
+          'Die Meiose sorgt bei der Fortpflanzung für die genetische Vielfalt der Nachkommen.',
+          'Die Photosynthese liefert den Sauerstoff, den Tiere und Menschen zum Atmen brauchen.',
+        ].join('\n'),
+        'Zellbiologie',
+      ),
+    ]);
+    const analysis = analyse(glossary);
+    const defined = new Set(analysis.terms.filter((term) => term.definition).flatMap((term) => [term.display, term.plural].filter(Boolean)));
+    const challenges = (await engine.learnPath(glossary)).units.flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges));
+    const blanks = challenges.filter((challenge) => challenge.type === 'fill_blank' || (challenge.type === 'multiple_choice' && challenge.question.includes(BLANK)));
+    expect(blanks.length).toBeGreaterThan(0);
+    for (const challenge of blanks) {
+      const options = challenge.type === 'fill_blank' ? (challenge.options ?? []) : challenge.type === 'multiple_choice' ? challenge.options.map((option) => option.text) : [];
+      expect(options).toHaveLength(4);
+      for (const option of options) expect(defined.has(option), option).toBe(true);
+    }
+    // In a real script, a blank on a term the document does not define ("die höchste ____ von Spieler 2", Auszahlung)
+    // is asked as a statement instead.
+    const vwl = await evalDocument('vwl-mikro-crashkurs-de');
+    const definedInVwl = new Set(analyse(vwl).terms.filter((term) => term.definition).flatMap((term) => [term.display, term.plural].filter(Boolean)));
+    const vwlChallenges = (await engine.learnPath(vwl)).units.flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges));
+    for (const challenge of vwlChallenges) {
+      if (challenge.type === 'fill_blank') expect(definedInVwl.has(challenge.answer), challenge.answer).toBe(true);
+      if (challenge.type === 'multiple_choice' && challenge.question.includes(BLANK)) {
+        for (const option of challenge.options) expect(definedInVwl.has(option.text), option.text).toBe(true);
+      }
+    }
+    expect(vwlChallenges.filter((challenge) => challenge.type === 'true_false').length).toBeGreaterThan(20);
   });
 
   it('takes study advice, a reference line and an instruction after a semicolon for scaffolding, and “Whether that …” as pointing back', () => {

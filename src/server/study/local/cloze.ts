@@ -55,9 +55,13 @@ export function clozeAt(sentence: Sentence, term: KeyTerm, start: number, end: n
   const before = sentence.text.slice(0, start);
   const after = sentence.text.slice(end);
   const rest = `${before} ${after}`.toLowerCase();
-  // A term that shows elsewhere in the sentence (or any of its longer words) would give the answer away.
+  // A term that shows elsewhere in the sentence (or any of its longer words, or their stem: "an ____ … is inserted")
+  // would give the answer away.
   const giveaways = term.key.split(' ').filter((word) => word.length >= 4);
-  if (giveaways.some((word) => rest.includes(word.slice(0, Math.max(4, word.length - 2))))) return undefined;
+  if (giveaways.some((word) => rest.includes(word.slice(0, Math.max(4, Math.min(word.length - 2, Math.ceil(word.length * 0.65))))))) return undefined;
+  // A blank in brackets after its long form ("deterministic finite automata (____)") or in a citation ("[____⁺13]")
+  // asks nothing of the subject.
+  if (/[([]\s*$/.test(before) && (/^\p{Lu}[\p{Lu}\p{N}]+$/u.test(surface) || before.trimEnd().endsWith('['))) return undefined;
   if (/[\p{L}\p{N}'’-]$/u.test(before) || /^[\p{L}\p{N}'’-]/u.test(after)) return undefined;
   const blankedWords = (before + after).split(/\s+/).filter((word) => /\p{L}{3}/u.test(word)).length;
   if (blankedWords < 5) return undefined;

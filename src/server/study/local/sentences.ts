@@ -135,7 +135,7 @@ const copulaDefinition =
 
 /** A figure's caption: "Skizze eines Chorsatzes …", "Der Rahmen in Dur (links) und Moll (rechts) …". */
 const caption =
-  /^(?:skizze|abbildung|abb\.|grafik|diagramm|figure|fig\.|diagram|sketch|screenshot|bildschirmfoto)\b|\((?:links|rechts|oben|unten|mitte|left|right|top|bottom|middle)\)/i;
+  /^(?:skizze|abbildung|abb\.|grafik|diagramm|figure|fig\.|diagram|sketch|screenshot|bildschirmfoto)\b|^(?:unten|oben|links|rechts|mitte|below|above|left|right|top|bottom)\s*:|\((?:links|rechts|oben|unten|mitte|left|right|top|bottom|middle)\)/i;
 
 /**
  * A German line with no verb to speak of: nouns joined by articles and prepositions, as a figure's caption or a

@@ -4,6 +4,7 @@ import { BLANK } from '../artefacts';
 import type { StudyDocument, StudyPage } from '../engine';
 import { challengeFlaws, labelFlaws } from '../item-flaws';
 import { analyse } from './analysis';
+import type { KeyTerm } from './analysis';
 import { distractorsFor, germanGender } from './distractors';
 import { siblingTerms } from './learn-path';
 import { negatedStatement, oppositeStatement } from './negation';
@@ -13,6 +14,7 @@ import { loadManifest, readDocument } from '../../../../eval/set';
 import { createLocalEngine } from './local-engine';
 import { endsCut, scaffoldingOf } from './scaffolding';
 import { prepareBlocks } from './text-prep';
+import { clozeAt } from './cloze';
 
 /**
  * The rules that make the local engine write as a teacher would (issue 18): scaffolding left out, the document's own
@@ -1073,5 +1075,33 @@ describe('false statements in balance with true ones', () => {
     const falseOnes = statements.filter((challenge) => challenge.type === 'true_false' && !challenge.answer);
     expect(statements.length).toBeGreaterThanOrEqual(4);
     expect(falseOnes.length).toBeGreaterThanOrEqual(Math.floor(statements.length / 2));
+  });
+});
+
+describe('cards that give nothing away (sixth labelling round)', () => {
+  it('blanks no term whose stem stands elsewhere in the sentence, no abbreviation after its long form, nothing in a citation', () => {
+    const analysis = analysedLines('en', [
+      'At each step of the evolution an insertion is determined by the slot into which the new entry is inserted.',
+      'For a language to be regular, it must be accepted by some deterministic finite automata (DFA).',
+      'Ignoring the grid position recovers the usual definition of involvement as in [AAB⁺13] and later papers.',
+    ]);
+    const blank = (index: number, surface: string) => {
+      const sentence = analysis.sentences[index];
+      if (!sentence) throw new Error(`no sentence ${index}`);
+      const start = sentence.text.indexOf(surface);
+      const term = { ...analysis.terms[0], key: surface.toLowerCase(), display: surface } as KeyTerm;
+      return clozeAt(sentence, term, start, start + surface.length);
+    };
+    expect(blank(0, 'insertion')).toBeUndefined();
+    expect(blank(1, 'DFA')).toBeUndefined();
+    expect(blank(2, 'AAB')).toBeUndefined();
+    expect(blank(0, 'evolution')?.blanked).toBe('At each step of the ____ an insertion is determined by the slot into which the new entry is inserted.');
+  });
+
+  it('drops a label that only announces its text, and takes a figure’s position label for a caption', () => {
+    expect(standaloneOfLines('de', ['Erläuterungen: Sammelbände sind Buchpublikationen, die aus mehreren Aufsätzen verschiedener Autoren bestehen.'])).toEqual([
+      'Sammelbände sind Buchpublikationen, die aus mehreren Aufsätzen verschiedener Autoren bestehen.',
+    ]);
+    expect(standaloneOfLines('de', ['Unten: Nach dem Verdau durch ein Restriktionsenzym entstehen je nach DNA-Sequenz mehrere Fragmente.'])).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ const firstPerson = {
 /** A word that points back to what came before ("this prior", "these percentiles", "them", "mit ihnen"). */
 const pointsBack = {
   en: /\b(?:these|those)\s+\p{L}|\bthe (?:following|previous|preceding)\b|\bthis\s+(?!is\b|way\b|case\b)\p{L}|\bthem\b|\b(?:the|in the) (?:first|second|third|last|above|previous|following) (?:case|example|figure|step)\b|\b(?:the resulting|the above|the former|the latter|as shown|shown (?:above|below)|in both cases|in either case|in this case|in that case|both tests|the earlier|the remaining|the aforementioned)\b|,\s*(?:though|however|too|then),|\bwhether (?:that|this|it)\b|\bsuch an? \p{L}/iu,
-  de: /\b(?:diese[rsmn]?|jene[rsmn]?)\s+\p{L}|(?<![,;]\s|^)\b(?:aber|allerdings|dennoch|jedoch)\b(?!,)|\b(?:hier|dafür|daher|ohnehin|solche[rsmn]?|wie eingangs|wie oben|letztere[rsmn]?|ihnen|ihn|ihm|hierauf|hierüber|hiervon|hierzu|hierbei|hierfür|dabei|deswegen|deshalb|darüber hinaus|resultierende[nrs]?|obige[nrs]?|genannte[nrs]?)\b|\bim (?:ersten|zweiten|dritten|vierten|fünften|letzten|folgenden|obigen) (?:fall|beispiel|takt|schritt|teil)\b|\bim beispiel\b|\bzu sehen\b|\bin (?:beiden|diesem|jenem) fall(?:en)?\b|\b(?:erste|zweite|dritte|vierte|letzte|obige|folgende)[nrs]? (?:beispiel|abbildung|takt|fall|notenbeispiel)\b|\b(?:abgebildete|dargestellte|vorherige|vorige|vorangegangene|entstehende)[nmrs]?\b|^(?!.*\b(?:wenn|falls|sobald|sofern)\b).*\s(?:dann|also|folglich|somit|nämlich)\s/iu,
+  de: /\b(?:diese[rsmn]?|jene[rsmn]?)\s+\p{L}|\b(?:dagegen|hingegen|wiederum)\b|(?<![,;]\s|^)\b(?:aber|allerdings|dennoch|jedoch)\b(?!,)|\b(?:hier|dafür|daher|ohnehin|solche[rsmn]?|wie eingangs|wie oben|letztere[rsmn]?|ihnen|ihn|ihm|hierauf|hierüber|hiervon|hierzu|hierbei|hierfür|dabei|deswegen|deshalb|darüber hinaus|resultierende[nrs]?|obige[nrs]?|genannte[nrs]?)\b|\bim (?:ersten|zweiten|dritten|vierten|fünften|letzten|folgenden|obigen) (?:fall|beispiel|takt|schritt|teil)\b|\bim beispiel\b|\bzu sehen\b|\bin (?:beiden|diesem|jenem) fall(?:en)?\b|\b(?:erste|zweite|dritte|vierte|letzte|obige|folgende)[nrs]? (?:beispiel|abbildung|takt|fall|notenbeispiel)\b|\b(?:abgebildete|dargestellte|vorherige|vorige|vorangegangene|entstehende)[nmrs]?\b|^(?!.*\b(?:wenn|falls|sobald|sofern)\b).*\s(?:dann|also|folglich|somit|nämlich)\s/iu,
 };
 /**
  * A subject that names only a general noun with "the" ("The idea is …", "The target is 350 patients", "Die Lösung ist
@@ -39,8 +39,13 @@ const bareSubject = {
   en: /^The (?:idea|ideas|target|goal|aim|solution|solutions|answer|reason|result|results|method|procedure|algorithm|proof|claim|statement|equation|equations|formula|function|model|value|values|estimate|effect|difference|shortfall|output|problem|question|approach|process|system|data|reference|point|case|example|task|rule|list|set)\s+(?:is|are|was|were|has|have|had|can|could|will|would|must|should|may|might|then|also|now|here|only)\b/,
   de: /^(?:Die|Der|Das) (?:Lösung|Lösungen|Gleichung|Gleichungen|Bestimmungsgleichung|Idee|Ziel|Ergebnis|Ergebnisse|Methode|Verfahren|Formel|Funktion|Wert|Werte|Aussage|Behauptung|Beweis|Differenz|Aufgabe|Frage|Antwort|Regel|Liste|Menge|Daten|Größe|Größen|Problem|Modell|System|Folge|Beispiel|Rechnung|Ausgabe|Schritt|Schritte|Vorgehen|Fall|Text|Grafik|Kurve|Kurven|Zahl|Zahlen|Summe)\s+(?:ist|sind|war|waren|hat|haben|kann|können|wird|werden|muss|müssen|lässt|lautet|gilt|folgt|ergibt|zeigt|besteht|enthält)\b|\b(?:ist|sind|wird|werden|hat|haben|kann|können) (?:die|der|das) (?:Lösung|Lösungen|Gleichung|Gleichungen|Idee|Ergebnis|Ergebnisse|Formel|Aussage|Behauptung)\b/,
 };
-/** An English clause without its subject, as a list item continues its lead-in: "Cannot account for the fact …". */
-const subjectless = /^(?:cannot|can|could|must|should|will|would|may|might|does|do|did|is|are|was|were|has|have)\s+(?:not\s+)?\p{Ll}+/iu;
+/**
+ * An English clause without its subject, as a list item continues its lead-in ("Cannot account for the fact …"), or
+ * whose subject was a symbol or a number the extraction lost ("A is called a slot", "Equation is called the eigenvalue
+ * equation").
+ */
+const subjectless =
+  /^(?:cannot|can|could|must|should|will|would|may|might|does|do|did|is|are|was|were|has|have)\s+(?:not\s+)?\p{Ll}+|^A\s+(?:is|are|was|were|has|denotes|means)\b|^(?:equation|figure|table|theorem|lemma|proposition|corollary|definition|section|chapter)\s+(?:is|are|was|shows|gives|states|says|holds|follows)\b/iu;
 
 /** A research remark: citation keys in brackets ("[BBPR15]", "[Bev15, AV16]") point to papers, not to content. */
 const citationKey = /\[\p{Lu}[\p{L}+]*\d{2}[a-z]?(?:,\s*\p{Lu}[\p{L}+]*\d{2}[a-z]?)*\]/u;

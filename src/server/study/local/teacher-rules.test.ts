@@ -1098,6 +1098,22 @@ describe('cards that give nothing away (sixth labelling round)', () => {
     expect(blank(0, 'evolution')?.blanked).toBe('At each step of the ____ an insertion is determined by the slot into which the new entry is inserted.');
   });
 
+  it('takes a sentence whose symbol or number the extraction lost, or that sets itself against what came before, for no statement', () => {
+    expect(
+      standaloneOfLines('en', [
+        'A is called a slot and a string such as 32 1 is called a configuration.',
+        'Equation is called the eigenvalue equation of the coupled oscillator system.',
+        'The eigenvalue equation of the coupled system gives the normal frequencies of its oscillation.',
+      ]),
+    ).toEqual(['The eigenvalue equation of the coupled system gives the normal frequencies of its oscillation.']);
+    expect(
+      standaloneOfLines('de', [
+        'Bei theoretischen Arbeiten kann es dagegen vorkommen, dass man etwas mehr Platz für die Darstellung braucht.',
+        'Eine Hausarbeit behandelt ein klar eingegrenztes Thema mit einer präzisen Fragestellung.',
+      ]),
+    ).toEqual(['Eine Hausarbeit behandelt ein klar eingegrenztes Thema mit einer präzisen Fragestellung.']);
+  });
+
   it('drops a label that only announces its text, and takes a figure’s position label for a caption', () => {
     expect(standaloneOfLines('de', ['Erläuterungen: Sammelbände sind Buchpublikationen, die aus mehreren Aufsätzen verschiedener Autoren bestehen.'])).toEqual([
       'Sammelbände sind Buchpublikationen, die aus mehreren Aufsätzen verschiedener Autoren bestehen.',

@@ -83,10 +83,10 @@ test.describe('the admin area', () => {
     await expect(row.locator('[data-plan]').first()).toHaveText('Ultra');
     expect((await trpcQuery<{ plan: string }>(reporter.page, 'user.getUserBillingInfo', undefined)).plan).toBe('ultra');
 
-    // The whole list again, the admin's own row marked ("You" as a word: a learner's random e-mail such as
-    // "e2e_mwxxdyoujxn1@…" holds the letters too).
+    // The whole list again, the admin's own row marked (by its "You" badge: a learner's random e-mail such as
+    // "e2e_mwxxdyoujxn1@…" holds the letters too, and a row's text runs its cells together).
     await page.getByTestId('admin-user-search').fill('');
-    await expect(page.getByTestId(isMobile ? 'admin-user-card' : 'admin-user-row').filter({ hasText: /\bYou\b/ })).toBeVisible();
+    await expect(page.getByTestId(isMobile ? 'admin-user-card' : 'admin-user-row').filter({ has: page.getByText('You', { exact: true }) })).toBeVisible();
     await page.screenshot({ path: shot('admin-users'), fullPage: true });
 
     // Reported challenges: the learner's report is there with its question; Open lesson shows it in its lesson.

@@ -1114,6 +1114,20 @@ describe('cards that give nothing away (sixth labelling round)', () => {
     ).toEqual(['Eine Hausarbeit behandelt ein klar eingegrenztes Thema mit einer präzisen Fragestellung.']);
   });
 
+  it('reads a book’s footnote marker between a comma and the next word, and “thus”, “Similar …”, “Not in …” as leaning on what came before', () => {
+    expect(standaloneOfLines('en', ['Steamboat Willie was a direct cartoon parody of Steamboat Bill,²and both are built upon a common song.'])).toEqual([
+      'Steamboat Willie was a direct cartoon parody of Steamboat Bill, and both are built upon a common song.',
+    ]);
+    expect(
+      standaloneOfLines('en', [
+        'The radio station thus gets to pirate the value of the artist’s work without paying anything.',
+        'Similar lawsuits were brought against three other students at other universities.',
+        'Not in the sense that copyrights would not be respected for a limited time after publication.',
+        'A radio station pays the composer but not the recording artist for the songs it plays.',
+      ]),
+    ).toEqual(['A radio station pays the composer but not the recording artist for the songs it plays.']);
+  });
+
   it('drops a label that only announces its text, and takes a figure’s position label for a caption', () => {
     expect(standaloneOfLines('de', ['Erläuterungen: Sammelbände sind Buchpublikationen, die aus mehreren Aufsätzen verschiedener Autoren bestehen.'])).toEqual([
       'Sammelbände sind Buchpublikationen, die aus mehreren Aufsätzen verschiedener Autoren bestehen.',

@@ -224,6 +224,8 @@ function cleanLine(line: string): string {
     // A superscript number after punctuation or a word of three letters or more ("Oktave:³ er", "Ansatz¹") is a
     // footnote's marker; after a symbol or a unit it is a power ("x²", "cm³") and stays.
     .replace(/(\p{L}{3}[.,;:!?”"’)]?|[.,;:!?”"’)])[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?=\s|$)/gu, '$1')
+    // …and one between a punctuation mark and the next word ("Steamboat Bill,²and both …") is a marker too.
+    .replace(/([.,;:!?”"’)])[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?=\p{L})/gu, '$1 ')
     .replace(/\s\[\d{1,3}(?:\s?[,–-]\s?\d{1,3})*\]/g, '')
     .replace(/\s\(\d{1,3}(?:,\s?\d{1,3})*\)(?=[\s.,;:])/g, '')
     .replace(/[^\S\t]+/g, ' ')

@@ -43,10 +43,13 @@ export interface ChatOutcome {
 /** The course languages the product has (directory.language); any other document is asked as an English course. */
 const courseLanguage = (language: string): 'en' | 'de' => (language.toLowerCase().startsWith('de') ? 'de' : 'en');
 
-/** Text as a mustMention entry is looked for in it: lower-case, one kind of space, dash and quote. */
+/**
+ * Text as a mustMention entry is looked for in it: lower-case, one kind of space, dash and quote, and compatibility
+ * forms as their plain characters (a subscript "ε₀" is "ε0", the micro sign is μ).
+ */
 export function normalizedForMention(text: string): string {
   return text
-    .normalize('NFC')
+    .normalize('NFKC')
     .toLowerCase()
     .replace(/[‐‑‒–—−]/g, '-')
     .replace(/[‘’‚]/g, "'")

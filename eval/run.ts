@@ -10,6 +10,7 @@
  *   npm run eval:study -- --only a,b        some of them
  *   npm run eval:study -- --dump            also writes every item with its flaws and label to eval/out/<id>.json
  *   npm run eval:study -- --no-chat         skips the tutor
+ *   npm run eval:study -- --chat-only       only the tutor (with --dump: its answers to eval/out/chat/<id>.json)
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,7 +28,7 @@ import { loadLabels, loadManifest, loadQuestions, readDocument } from './set';
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, manifest: { type: 'string' }, dump: { type: 'boolean', default: false }, 'no-chat': { type: 'boolean', default: false } },
+  options: { only: { type: 'string' }, manifest: { type: 'string' }, dump: { type: 'boolean', default: false }, 'no-chat': { type: 'boolean', default: false }, 'chat-only': { type: 'boolean', default: false } },
 });
 
 interface Figures {
@@ -166,7 +167,8 @@ async function main(): Promise<void> {
       console.log(`${entry.id.padEnd(34)} (could not be read)`);
       continue;
     }
-    const { material, failures, ms } = await materialOf(document);
+    const chatOnly = values['chat-only'];
+    const { material, failures, ms } = chatOnly ? { material: {}, failures: [], ms: 1 } : await materialOf(document);
     const items = itemsOf(material, entry.language);
     const labels = loadLabels(entry.id);
     const questions = loadQuestions(entry.id);
@@ -176,7 +178,8 @@ async function main(): Promise<void> {
     console.log(row(`${entry.id}${splitMark[entry.split]}`, figures));
     add(totals[entry.split], figures);
     add(totals.all, figures);
-    if (values.dump) dump(entry, items, labels, chat);
+    if (values.dump && chatOnly) dumpChat(entry, chat);
+    else if (values.dump) dump(entry, items, labels, chat);
   }
   console.log('');
   console.log(row('TOTAL tune', totals.tune));
@@ -196,6 +199,12 @@ function dump(entry: EvalDocument, items: Item[], labels: Labels, chat: ChatOutc
   if (!existsSync(folder)) mkdirSync(folder, { recursive: true });
   const rows = items.map((one) => ({ ...one, label: labels[one.key] ?? null }));
   writeFileSync(path.join(folder, `${entry.id}.json`), `${JSON.stringify({ id: entry.id, language: entry.language, items: rows, chat }, null, 1)}\n`);
+}
+
+function dumpChat(entry: EvalDocument, chat: ChatOutcome[]): void {
+  const folder = path.join(here, 'out', 'chat');
+  if (!existsSync(folder)) mkdirSync(folder, { recursive: true });
+  writeFileSync(path.join(folder, `${entry.id}.json`), `${JSON.stringify({ id: entry.id, split: entry.split, chat }, null, 1)}\n`);
 }
 
 await main();

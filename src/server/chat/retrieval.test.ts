@@ -87,6 +87,36 @@ describe('retrieval for the tutor', () => {
   });
 });
 
+describe('running lines and whole pages', () => {
+  test('leaves a slide template’s footer and labels out of passages (but on their first page), keeps a slide built up over a few pages, and marks whole pages', async () => {
+    const owner = await createUser(services);
+    const inventors = ['Wilhelm Schickard', 'Blaise Pascal', 'Gottfried Leibniz', 'Charles Babbage', 'Ada Lovelace', 'Herman Hollerith', 'Konrad Zuse', 'Alan Turing'];
+    const pages = inventors.map((name, index) => ({
+      text: `${name}\n${1620 + index * 40} · Sicherung\nInformatik · Klasse 7\n${index + 1}\nSchlüsselidee\n${name} baute eine Rechenmaschine für die Idee Nummer ${index + 1}.`,
+    }));
+    // A slide built up over three slides repeats its first bullet: content, not furniture.
+    for (const step of [1, 2, 3]) pages.push({ text: `Lochkarten im Überblick\nLochkarten speichern Daten als Löcher.${step > 1 ? '\nMaschinen lesen die Löcher.' : ''}${step > 2 ? '\nSo wurde die Volkszählung ausgewertet.' : ''}` });
+    const stored = await fileWith(owner, 'de', pages);
+    const search = (query: string) => retrievePassages(services.db, { scope: { fileId: stored.id }, language: 'de', query });
+    const hollerith = (await search('Was baute Herman Hollerith?')).find((passage) => passage.page === 6);
+    expect(hollerith?.text).toContain('1820 · Sicherung');
+    expect(hollerith?.text).not.toMatch(/Informatik · Klasse 7|Schlüsselidee|^6$/m);
+    expect(hollerith?.wholePage).toBe(true);
+    const first = (await search('Was baute Wilhelm Schickard?')).find((passage) => passage.page === 1);
+    expect(first?.text).toContain('Informatik · Klasse 7');
+    const built = (await search('Wie wurde die Volkszählung ausgewertet?')).find((passage) => passage.page === 11);
+    expect(built?.text).toContain('Lochkarten speichern Daten als Löcher.');
+  });
+
+  test('a passage cut from a long page is no whole page', async () => {
+    const owner = await createUser(services);
+    const stored = await fileWith(owner, 'en', [{ text: `${filler('Energy')}\n\n${filler('Radiation')}\n\n${filler('Spectra')}\n\nThe Balmer series lies in visible light.` }]);
+    const passages = await retrievePassages(services.db, { scope: { fileId: stored.id }, language: 'en', query: 'Where does the Balmer series lie?' });
+    expect(passages[0]?.text).toContain('Balmer series');
+    expect(passages[0]?.wholePage).toBe(false);
+  });
+});
+
 describe('a file the chat cannot use', () => {
   test('a file whose text could not be read says so instead of "still being prepared", and counts nothing', async () => {
     const owner = await createUser(services);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chunk, file, filePage } from '../db/schema';
 import type { AnswerPassage } from '../study/engine';
@@ -137,9 +137,55 @@ export function restoreLines(chunkText: string, pageText: string | null): string
     .replace(/\n{3,}/g, '\n\n');
 }
 
+/** Pages of a file looked at for its running lines: spread evenly over it, besides the retrieved ones. */
+const FURNITURE_SAMPLE = 12;
+
+/** A line compared across pages: its page's own number is any number ("Folie 7 von 19"); a year is not. */
+const furnitureKey = (line: string, pageNumber: number) =>
+  line
+    .trim()
+    .toLowerCase()
+    .replace(/\d+/g, (digits) => (Number(digits) === pageNumber ? '#' : digits))
+    .replace(/\s+/g, ' ');
+
+/**
+ * A file's running lines: short lines (page numbers counted as any number) that stand on three or more of the pages
+ * looked at, spread over at least a third of the file — a slide template's footer and labels ("Informatik · Klasse 7",
+ * "Schlüsselidee"), a book's running header. Lines repeated on a few pages in a row (a slide built up step by step)
+ * are content and stay.
+ */
+export function runningLinesOf(pages: readonly { pageNumber: number; text: string }[], pageCount: number): Map<string, number> {
+  const pagesOf = new Map<string, number[]>();
+  for (const page of pages) {
+    const keys = new Set(
+      page.text
+        .split('\n')
+        .filter((line) => line.trim().length > 0 && line.trim().length <= 80)
+        .map((line) => furnitureKey(line, page.pageNumber)),
+    );
+    for (const key of keys) pagesOf.set(key, [...(pagesOf.get(key) ?? []), page.pageNumber]);
+  }
+  // Each running line with the first page it stands on: there it is read once (a footnote repeated on every page).
+  const running = new Map<string, number>();
+  for (const [key, numbers] of pagesOf) {
+    const span = Math.max(...numbers) - Math.min(...numbers);
+    if (numbers.length >= 3 && span >= pageCount / 3 && numbers.length >= 0.3 * pages.length) running.set(key, Math.min(...numbers));
+  }
+  return running;
+}
+
+/** A page's text without the running lines, but on the first page each stands on. */
+export function withoutRunningLines(text: string, pageNumber: number, running: ReadonlyMap<string, number>): string {
+  if (running.size === 0) return text;
+  return text
+    .split('\n')
+    .filter((line) => (running.get(furnitureKey(line, pageNumber)) ?? pageNumber) === pageNumber)
+    .join('\n');
+}
+
 /** The passage's text for the engine: its lines restored, its page's heading first when it does not start with it. */
-function passageText(row: { text: string; pageText: string | null; heading: string | null }): string {
-  const text = restoreLines(row.text, row.pageText);
+function passageText(row: { text: string; page: number; pageText: string | null; heading: string | null }, running: ReadonlyMap<string, number> = new Map()): string {
+  const text = withoutRunningLines(restoreLines(row.text, row.pageText), row.page, running);
   const heading = row.heading?.replace(/\s+/g, ' ').trim();
   if (!heading) return text;
   const start = text.replace(/^[#\s]+/, '').slice(0, heading.length + 10).toLowerCase();
@@ -154,14 +200,37 @@ export async function retrievePassages(
   const inCourseOrFile = 'fileId' in scope ? eq(chunk.fileId, scope.fileId) : eq(file.directoryId, scope.directoryId);
   // A course's files hidden from the caller (a shared course's hidden files, for a member) give no passages.
   const inScope = excludeFileIds.length === 0 ? inCourseOrFile : and(inCourseOrFile, notInArray(chunk.fileId, excludeFileIds));
-  const columns = { fileId: chunk.fileId, fileName: file.name, page: chunk.page, text: chunk.text, pageText: filePage.text, heading: filePage.heading };
+  const columns = {
+    fileId: chunk.fileId,
+    fileName: file.name,
+    pageCount: file.pageCount,
+    page: chunk.page,
+    text: chunk.text,
+    pageText: filePage.text,
+    heading: filePage.heading,
+  };
   const onPage = and(eq(filePage.fileId, chunk.fileId), eq(filePage.pageNumber, chunk.page));
-  const toPassage = (row: { fileId: string; fileName: string; page: number; text: string; pageText: string | null; heading: string | null }) => ({
-    fileId: row.fileId,
-    fileName: row.fileName,
-    page: row.page,
-    text: passageText(row),
-  });
+  type Row = { fileId: string; fileName: string; pageCount: number | null; page: number; text: string; pageText: string | null; heading: string | null };
+  // Each file's running lines, from its retrieved pages and pages spread evenly over it.
+  const toPassages = async (rows: Row[]): Promise<AnswerPassage[]> => {
+    const running = new Map<string, Map<string, number>>();
+    for (const fileId of new Set(rows.map((row) => row.fileId))) {
+      const own = rows.filter((row) => row.fileId === fileId);
+      const pageCount = Math.max(own[0]?.pageCount ?? 0, ...own.map((row) => row.page));
+      const step = Math.max(1, pageCount / FURNITURE_SAMPLE);
+      const sample = new Set([...own.map((row) => row.page), ...Array.from({ length: Math.min(FURNITURE_SAMPLE, pageCount) }, (_, k) => 1 + Math.floor(k * step))]);
+      const pages = await db
+        .select({ pageNumber: filePage.pageNumber, text: filePage.text })
+        .from(filePage)
+        .where(and(eq(filePage.fileId, fileId), inArray(filePage.pageNumber, [...sample])));
+      running.set(fileId, runningLinesOf(pages, pageCount));
+    }
+    return rows.map((row) => {
+      const text = passageText(row, running.get(row.fileId));
+      const wholePage = row.pageText !== null && restoreLines(row.text, row.pageText).replace(/\s+/g, '').length >= 0.9 * row.pageText.replace(/\s+/g, '').length;
+      return { fileId: row.fileId, fileName: row.fileName, page: row.page, text, wholePage };
+    });
+  };
 
   const config = searchConfig(language);
   // The question's lexemes as the course language's configuration makes them (stemmed, stop words gone).
@@ -191,7 +260,7 @@ export async function retrievePassages(
       .where(and(inScope, sql`(${sql.join(hits, sql` + `)}) > 0`))
       .orderBy(desc(score), desc(rank), chunk.fileId, chunk.position)
       .limit(limit);
-    if (found.length > 0) return found.map(toPassage);
+    if (found.length > 0) return toPassages(found);
   }
 
   const words = fallbackWords(query);
@@ -206,5 +275,5 @@ export async function retrievePassages(
     .where(and(inScope, sql`${hitCount} > 0`))
     .orderBy(desc(hitCount), chunk.fileId, chunk.position)
     .limit(limit);
-  return rows.map(toPassage);
+  return toPassages(rows);
 }

@@ -45,6 +45,12 @@ describe('scriptText', () => {
     expect(scriptText('max', 'sub')).toBe('_{max}');
     expect(scriptText('x+1', 'sup')).toBe('^{x+1}');
   });
+
+  it('leaves a raised bullet or dash of a slide as the mark it is', () => {
+    expect(scriptText('●', 'sup')).toBe('●');
+    expect(scriptText('–', 'sup')).toBe('–');
+    expect(scriptText('•', 'sub')).toBe('•');
+  });
 });
 
 describe('composeAccents', () => {

@@ -106,7 +106,8 @@ const subscripts: Record<string, string> = {
 
 /**
  * Raised or lowered text written inline: digits and simple signs as Unicode superscripts or subscripts (10³, H₂O),
- * anything else as `^{…}` or `_{…}`, the notation the study engine's formula reader knows.
+ * anything else as `^{…}` or `_{…}`, the notation the study engine's formula reader knows; marks without a letter or
+ * digit (a bullet, a dash) as they are.
  */
 export function scriptText(text: string, kind: 'sup' | 'sub'): string {
   const compact = text.replace(/\s+/g, ' ').trim();
@@ -114,6 +115,8 @@ export function scriptText(text: string, kind: 'sup' | 'sub'): string {
   const table = kind === 'sup' ? superscripts : subscripts;
   const chars = [...compact];
   if (chars.every((char) => table[char] !== undefined)) return chars.map((char) => table[char]).join('');
+  // A raised bullet or dash (slides set "●" and "–" a little high) is the list's mark, no script.
+  if (!/[\p{L}\p{N}]/u.test(compact)) return compact;
   return `${kind === 'sup' ? '^' : '_'}{${compact}}`;
 }
 

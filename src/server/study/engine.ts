@@ -68,6 +68,8 @@ export interface AnswerPassage {
   fileName: string;
   page: number;
   text: string;
+  /** The passage is its page's whole text (a slide, a short page), not a cut from a longer one. */
+  wholePage?: boolean;
 }
 
 /** A turn of the conversation before the question, oldest first. */

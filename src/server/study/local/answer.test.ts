@@ -269,3 +269,75 @@ describe('slides as the tutor reads them (third labelling round)', () => {
     expect(answer).not.toMatch(/sichern|abwarten/);
   });
 });
+
+/** Passages that are their pages' whole text, as retrieval marks a slide. */
+const wholePages = (language: string, ...texts: [page: number, text: string][]): AnswerContext => ({
+  language,
+  history: [],
+  passages: texts.map(([page, text]): AnswerPassage => ({ fileId: 'f', fileName: 'deck.pptx', page, text, wholePage: true })),
+});
+
+describe('slides, lists and a document’s own questions (sixth session)', () => {
+  it('answers from a slide with the whole slide, its labels beside the sentences they name, without the teacher’s notes', () => {
+    const deck = wholePages(
+      'de',
+      [12, 'Best Practice für Offenheit im Lernprozess\nErst individuell\nnachdenken, dann\naustauschen.\nSilent Writing\nVoneinander und\nmiteinander lernen.\nPeer-Lernen\nEigene Fragen bearbeiten\nund präsentieren\nForschendes Lernen\n\nErst jetzt sichern. Schlüsselwort: Peer-Lernen.'],
+      [13, 'Offene Aufgaben\nLernende wählen ihre Aufgaben selbst.\nFreiarbeit'],
+    );
+    const events = composeAnswer('Welche Methode lässt Lernende zuerst allein nachdenken und dann austauschen?', deck);
+    const answer = textOf(events);
+    expect(answer).toContain('**Best Practice für Offenheit im Lernprozess** [1]');
+    expect(answer).toContain('- Erst individuell nachdenken, dann austauschen.\n- Silent Writing');
+    expect(answer).not.toMatch(/sichern/);
+    expect(citationsOf(events).map((citation) => deck.passages[citation.passage]?.page)).toEqual([12]);
+  });
+
+  it('answers from a slide of labels only (a name and a year), but never from an agenda slide', () => {
+    const history = wholePages('de', [6, 'Geschichte der Bildsensoren\n● Fernsehtechnik\n● Nipkow-Scheibe\n– 1883\n– Mechanisches Fernsehen\nKamera Bildschirm']);
+    const events = composeAnswer('In welchem Jahr wurde die Nipkow-Scheibe erfunden?', history);
+    expect(declined(events)).toBe(false);
+    expect(textOf(events)).toMatch(/Nipkow-Scheibe, 1883|- 1883/);
+    const agenda = wholePages('en', [2, 'Agenda\nTuple syntax\nImmutability\nComparability\nSorting dictionaries']);
+    expect(declined(composeAnswer('What does immutability mean for a tuple?', agenda))).toBe(true);
+  });
+
+  it('reads a passage cut from a longer page as text, not as a slide', () => {
+    const cut = on('en', [3, 'Strategy 2\nThe naive version is obtained by\nmod <- aov(score ~ time * group)\nsummary(mod)\nResiduals 3 35.33\nThe proper version adds an error term for the subject.']);
+    const answer = textOf(composeAnswer('How is the proper version of the repeated-measures ANOVA obtained?', cut));
+    expect(answer).not.toMatch(/^- /m);
+  });
+
+  it('answers with the listed answers a document gives under its own question, up to its next question', () => {
+    const test = on('en', [
+      4,
+      '38. What is the highest court in the United States?\n• the Supreme Court\n39. How many justices are on the Supreme Court?\n• nine (9)\n40. Who is the Chief Justice of the United States now?\n• John Roberts (John G. Roberts, Jr.)',
+    ]);
+    const answer = textOf(composeAnswer('How many justices are on the Supreme Court?', test));
+    expect(answer).toBe('How many justices are on the Supreme Court? [1]\n\n- nine (9)');
+  });
+
+  it('reads every item of a list an announcing sentence introduces as part of it', () => {
+    const guide = on('de', [
+      1,
+      'Zu folgenden Themen nehme ich nur Haus- und Abschlussarbeiten an, wenn Sie eine präzise Fragestellung darlegen können, die spezifische Phänomene benennt:\n• Anglizismen\n• Jugendsprache\n• Anglizismen in der Jugendsprache\n\nDer Umfang beträgt zwölf Seiten.',
+    ]);
+    const answer = textOf(composeAnswer('Zu welchen Themen werden Abschlussarbeiten nur mit präziser Fragestellung angenommen?', guide));
+    expect(answer).toContain('Anglizismen, Jugendsprache, Anglizismen in der Jugendsprache');
+  });
+
+  it('matches an index written as a subscript, a micro sign and a percent sign as a question types them', () => {
+    const slides = on(
+      'de',
+      [12, 'Sei Attribut x₁ ausgewählt. Dann zerfällt die Trainingsmenge in die Teilmengen {1, 3, 5, 6} und {2, 4}.'],
+      [3, 'Die Feldkonstanten μ₀ und ε₀ sind mit der Lichtgeschwindigkeit verknüpft: ε₀μ₀ = 1/c².'],
+      [4, 'In Schwachhausen gehören 77,1 % der Haushalte zu den wirtschaftlich stärkeren Milieus.'],
+    );
+    const pageOf = (question: string) => {
+      const events = composeAnswer(question, slides);
+      return citationsOf(events).map((citation) => slides.passages[citation.passage]?.page)[0];
+    };
+    expect(pageOf('In welche Teilmengen zerfallen die Beispiele nach x1?')).toBe(12);
+    expect(pageOf('Wie hängen ε0 und µ0 mit der Lichtgeschwindigkeit zusammen?')).toBe(3);
+    expect(pageOf('Wie viel Prozent der Haushalte in Schwachhausen gehören zu den stärkeren Milieus?')).toBe(4);
+  });
+});

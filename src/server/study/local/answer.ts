@@ -3,8 +3,8 @@ import { notCoveredAnswer } from '../engine';
 import { detectLanguage } from './language';
 import { sentencesOf } from './nlp';
 import { compareText } from './order';
-import { unitsOf, type Unit } from './tutor-passages';
-import { bestMatch, fold, keysOf, matchDegree, questionTerms, type QuestionTerm } from './tutor-terms';
+import { slideLines, unitsOf, type Unit } from './tutor-passages';
+import { bestMatch, fold, keysOf, matchDegree, matchingText, questionTerms, type QuestionTerm } from './tutor-terms';
 import { markdownSafe } from './tutor-text';
 
 /**
@@ -44,6 +44,9 @@ const MIN_COVERAGE_WITH_EVIDENCE = 0.3;
 const OVERRIDE_MISSING_SUBJECT = 0.75;
 /** Supporting sentences after the first, and the answer's length they may fill. */
 const MAX_SUPPORT = 3;
+/** The lead is read with the sentences after it in its paragraph up to this length, and never beyond the second. */
+const LEAD_WINDOW = 400;
+const LEAD_WINDOW_MAX = 600;
 const MAX_ANSWER_CHARS = 900;
 /** Streaming: words per chunk and the pause between chunks. */
 const WORDS_PER_CHUNK = 1;
@@ -258,7 +261,7 @@ function covers(judged: readonly Judged[], terms: readonly QuestionTerm[], units
   if (!best) return false;
   const found = (term: QuestionTerm) => Math.max(0, ...units.map((unit) => Math.max(degreeIn(term, unit.keys), degreeIn(term, unit.headingKeys))));
   // How many units hold a term: a word in nearly every unit is the document's topic, not a pinpoint.
-  const spread = (term: QuestionTerm) => units.filter((unit) => degreeIn(term, unit.keys) >= 0.85).length;
+  const spread = (term: QuestionTerm) => units.filter((unit) => unit.kind !== 'slide' && degreeIn(term, unit.keys) >= 0.85).length;
   // A subject the passages never name, or a distinctive word of the question they never hold (a name, an
   // abbreviation, a long compound): they do not address the question's topic, unless nearly all else is there.
   const subject = new Set(subjectOf(terms));
@@ -270,7 +273,7 @@ function covers(judged: readonly Judged[], terms: readonly QuestionTerm[], units
     // Only a subject phrased in other words is forgiven, when a rare word of the document pinpoints the passage.
     const pinpoint =
       missing.every((term) => !term.distinctive) &&
-      terms.some((term) => term.distinctive && found(term) >= 0.85 && spread(term) <= Math.max(3, units.length / 4));
+      terms.some((term) => term.distinctive && found(term) >= 0.85 && spread(term) <= Math.max(3, units.filter((unit) => unit.kind !== 'slide').length / 4));
     if (!pinpoint) return false;
   }
   const strongest = judged.filter((entry) => entry.window >= MIN_COVERAGE_WITH_EVIDENCE && entry.evidence);
@@ -284,13 +287,38 @@ const overlap = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
 };
 
 /** The units to answer with: the lead (a definition of what was asked where the passages hold one), then support. */
-function choose(judged: Judged[], units: readonly Unit[], question: string): Unit[] {
+function choose(
+  judged: Judged[],
+  units: readonly Unit[],
+  every: readonly Unit[],
+  question: string,
+): { lead: Unit; units: Unit[]; list: ReadonlySet<Unit> } | undefined {
   const ranked = [...judged].sort(
     (a, b) => b.score - a.score || a.unit.passage - b.unit.passage || a.unit.position - b.unit.position || compareText(a.unit.text, b.unit.text),
   );
   const top = ranked[0];
-  if (!top) return [];
-  const lead = top.unit;
+  if (!top) return undefined;
+  // The list items (short ones too: "nine (9)") right after a unit that asks or announces them ("39. How many justices
+  // are on the Supreme Court?", "Prüfschritte bei Anmeldung:") are its answer.
+  const listAfter = (unit: Unit): Unit[] => {
+    if (!/[?:]["”“)]?$/.test(unit.text)) return [];
+    const items: Unit[] = [];
+    let length = 0;
+    for (let index = every.indexOf(unit) + 1; index < every.length && items.length < 8; index++) {
+      const item = every[index];
+      // The next numbered question ("40. Who is the Chief Justice …?") ends the list.
+      if (!item || item.passage !== unit.passage || (item.kind !== 'item' && item.kind !== 'row') || /\?["”“)]?$/.test(item.text) || length + item.text.length > 500) break;
+      items.push(item);
+      length += item.text.length;
+    }
+    return items;
+  };
+  // A question of the document's own that is the student's (a FAQ, a practice test with its answers listed under each
+  // question) leads, with its answers after it.
+  const asked = judged
+    .filter((entry) => /\?["”“)]?$/.test(entry.unit.text) && entry.own >= 0.75 && listAfter(entry.unit).length > 0)
+    .sort((a, b) => b.own - a.own || b.score - a.score)[0];
+  const lead = asked && asked.own >= top.own ? asked.unit : top.unit;
   const chosen: Unit[] = [];
   const leadIndex = units.indexOf(lead);
   const before = units[leadIndex - 1];
@@ -303,12 +331,14 @@ function choose(judged: Judged[], units: readonly Unit[], question: string): Uni
   // …and one its next sentence continues ("It has four phases …"), or an announcing one ("… tells you the direction:").
   // A short lead is read with the sentences after it in its paragraph ("Physicists knew hot objects glow. … The
   // best predictions diverged …"): a teacher gives the context with the point.
-  let leadLength = lead.text.length;
-  for (let step = 1; leadLength < (step === 1 ? 100 : 200) && step <= 3; step++) {
+  const answers = listAfter(lead);
+  chosen.push(...answers);
+  let leadLength = answers.length > 0 ? Infinity : lead.text.length;
+  for (let step = 1; leadLength < LEAD_WINDOW && step <= 5; step++) {
     const following = units[leadIndex + step];
-    if (!following || following.passage !== lead.passage || following.heading !== lead.heading || following.kind !== 'sentence') break;
+    if (!following || following.passage !== lead.passage || following.heading !== lead.heading || (following.kind !== 'sentence' && following.kind !== lead.kind)) break;
     if (/\?$/.test(following.text) || following.scaffolding) break;
-    if (leadLength + following.text.length > 400) break;
+    if (leadLength + following.text.length > LEAD_WINDOW_MAX) break;
     chosen.push(following);
     leadLength += following.text.length;
   }
@@ -316,7 +346,9 @@ function choose(judged: Judged[], units: readonly Unit[], question: string): Uni
   if (next && !chosen.includes(next) && next.passage === lead.passage && (continuation.test(next.text) || /:$/.test(lead.text) || listFollows) && next.text.length < 400) chosen.push(next);
   const support = ranked
     .slice(1)
-    .filter((entry) => !chosen.includes(entry.unit) && entry.unit.kind !== 'formula' && !entry.unit.scaffolding && !/\?$/.test(entry.unit.text))
+    .filter((entry) => !chosen.includes(entry.unit) && entry.unit.kind !== 'formula' && entry.unit.kind !== 'slide' && !entry.unit.scaffolding && !/\?$/.test(entry.unit.text))
+    // Beside a question of the document answered by its list, the passage's other questions and answers are no support.
+    .filter((entry) => answers.length === 0 || entry.unit.passage !== lead.passage)
     .map((entry) => {
       const adjacent = entry.unit === next;
       const samePassage = entry.unit.passage === lead.passage;
@@ -342,7 +374,7 @@ function choose(judged: Judged[], units: readonly Unit[], question: string): Uni
   }
   // Supporting facts in reading order: the lead's passage first, then the others as retrieval ranked them.
   supporting.sort((a, b) => (a.passage === lead.passage ? 0 : 1) - (b.passage === lead.passage ? 0 : 1) || a.passage - b.passage || a.position - b.position);
-  return [...chosen, ...supporting];
+  return { lead, units: [...chosen, ...supporting], list: new Set(answers) };
 }
 
 /** A unit as it stands in the answer: readable, safe in Markdown, marked where its passage cut it off. */
@@ -363,7 +395,7 @@ export function composeAnswer(question: string, context: AnswerContext): AnswerE
   );
   const termsOf = (text: string) =>
     questionTerms(
-      sentencesOf(text, language).flatMap((sentence) => sentence.tokens),
+      sentencesOf(matchingText(text), language).flatMap((sentence) => sentence.tokens),
       passageLanguage,
     );
   let terms = termsOf(question);
@@ -375,7 +407,8 @@ export function composeAnswer(question: string, context: AnswerContext): AnswerE
   if (terms.length === 0) return [{ type: 'text', text: wording.askAboutDocuments }];
 
   // Fragments of a few words answer nothing; exercises and instructions may (a question about the exercise sheet).
-  const units = unitsOf(context.passages, passageLanguage).filter((unit) => !unit.fragment);
+  const every = unitsOf(context.passages, passageLanguage);
+  const units = every.filter((unit) => !unit.fragment);
   // Abbreviations the passages define stand for their long forms, and the other way round.
   const synonyms = abbreviations(units, passageLanguage);
   terms = terms.map((term) => {
@@ -384,8 +417,13 @@ export function composeAnswer(question: string, context: AnswerContext): AnswerE
   });
   const judged = judge(units, terms, context.passages.length, question);
   if (!covers(judged, terms, units)) return [{ type: 'text', text: notCoveredAnswer(language) }];
-  const chosen = choose(judged, units, question);
-  if (chosen.length === 0) return [{ type: 'text', text: notCoveredAnswer(language) }];
+  const choice = choose(judged, units, every, question);
+  if (!choice) return [{ type: 'text', text: notCoveredAnswer(language) }];
+  // A lead on a slide is answered with the slide: its labels and sentences belong together in an order the layout
+  // decides ("Erst individuell nachdenken, dann austauschen." / "Silent Writing"), so a teacher shows all of it.
+  const leadPassage = context.passages[choice.lead.passage];
+  const slide = leadPassage?.wholePage ? slideLines(leadPassage.text, passageLanguage, { labelsOnly: choice.lead.kind === 'slide' }) : null;
+  const chosen = slide ? [choice.lead, ...choice.units.filter((unit) => unit.passage !== choice.lead.passage)] : choice.units;
 
   // One citation per page (file and page), numbered in the order the answer first draws on it; its quote is what the
   // answer uses from that page.
@@ -394,7 +432,7 @@ export function composeAnswer(question: string, context: AnswerContext): AnswerE
     return `${passage?.fileId ?? ''}\u0000${passage?.page ?? 0}`;
   };
   const usedFrom = new Map<string, string[]>();
-  for (const unit of chosen) usedFrom.set(pageOf(unit), [...(usedFrom.get(pageOf(unit)) ?? []), unit.text]);
+  for (const unit of chosen) usedFrom.set(pageOf(unit), [...(usedFrom.get(pageOf(unit)) ?? []), unit === choice.lead && slide ? slide.join(' ') : unit.text]);
   const citationOf = new Map<string, number>();
   const events: AnswerEvent[] = [];
   /** The unit's marker number; its citation event is added first when the page is cited for the first time. */
@@ -426,9 +464,28 @@ export function composeAnswer(question: string, context: AnswerContext): AnswerE
   // A composed answer under a short lead-in (so an answer never reads like the "not covered" one): each sentence
   // followed by the marker of its page, each page's citation announced before its first marker.
   events.push({ type: 'text', text: `${wording.intro}\n\n` });
+  if (slide) {
+    const number = markerOf(choice.lead);
+    const lines = [...slide];
+    const title = lines.length > 3 && !/[.!?;:…]["”’)]?$/.test(lines[0] ?? '') ? lines.shift() : undefined;
+    const list = lines.map((line) => `- ${markdownSafe(line)}`).join('\n');
+    events.push({ type: 'text', text: title ? `**${markdownSafe(title)}** [${number}]\n\n${list}` : `${list} [${number}]` });
+    const others = chosen.slice(1);
+    others.forEach((unit, index) => {
+      const marker = markerOf(unit);
+      events.push({ type: 'text', text: `${index === 0 ? '\n\n' : ' '}${shown(unit)} [${marker}]` });
+    });
+    return events;
+  }
+  // The answers a document lists under its own question stand as a list; the rest as sentences.
   chosen.forEach((unit, index) => {
     const number = markerOf(unit);
-    events.push({ type: 'text', text: `${index > 0 ? ' ' : ''}${shown(unit)} [${number}]` });
+    const listed = choice.list.has(unit);
+    const afterList = index > 0 && choice.list.has(chosen[index - 1] as Unit) && !listed;
+    const separator = index === 0 ? '' : listed ? (choice.list.has(chosen[index - 1] as Unit) ? '\n' : '\n\n') : afterList ? '\n\n' : ' ';
+    // A listed answer stands on the lead's page, whose marker the lead carries.
+    const text = listed ? `- ${markdownSafe(unit.text.replace(/\s+/g, ' ').trim())}` : `${shown(unit)} [${number}]`;
+    events.push({ type: 'text', text: `${separator}${text}` });
   });
   return events;
 }

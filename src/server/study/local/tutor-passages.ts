@@ -3,7 +3,7 @@ import { sentencesOf } from './nlp';
 import type { Token } from './nlp';
 import { stopWords } from './stopwords';
 import { scaffoldingOf } from './scaffolding';
-import { keysOf } from './tutor-terms';
+import { keysOf, matchingText } from './tutor-terms';
 import { latexToText, readableText, withoutBlockMarks } from './tutor-text';
 
 /**
@@ -19,7 +19,7 @@ export interface Unit {
   position: number;
   /** Readable text, as shown. */
   text: string;
-  kind: 'sentence' | 'item' | 'row' | 'formula';
+  kind: 'sentence' | 'item' | 'row' | 'formula' | 'slide';
   /** The heading it stands under, readable; null when the passage shows none. */
   heading: string | null;
   /** Match keys of its content words, and per token (for phrases). */
@@ -114,6 +114,8 @@ function piecesOf(text: string, language: string): Piece[] {
   let header: string[] | null = null;
   // Whether the lines since the last piece were all labels.
   let labelsRun = false;
+  // The announcing sentence whose list items are being read into it.
+  let listOpen: Piece | null = null;
   const push = (readable: string, kind: Unit['kind']) => {
     if (!readable) return;
     labelsRun = false;
@@ -173,6 +175,7 @@ function piecesOf(text: string, language: string): Piece[] {
       line = split.rest;
     }
     const bullet = bulletMark.test(line);
+    if (!bullet) listOpen = null;
     if (bullet) {
       // A bullet a slide wrapped goes on in the next line without a mark ("• Since Python does not have to build
       // tuple structures to be" / "modifiable, they are simpler …").
@@ -235,15 +238,66 @@ function piecesOf(text: string, language: string): Piece[] {
       const readable = readableText(withoutBlockMarks(item));
       if (!readable) continue;
       const previous = pieces.at(-1);
-      // A short item continuing an announcing sentence ("The conditions for this are:") is read with it.
-      if (previous && /:$/.test(previous.text) && readable.length <= 140 && previous.text.length < 360) {
-        previous.text = `${previous.text} ${readable}`;
+      // Short items continuing an announcing sentence ("The conditions for this are:") are read with it, all of them.
+      if (previous && (/:$/.test(previous.text) || previous === listOpen) && readable.length <= 140 && previous.text.length < 480) {
+        previous.text = previous === listOpen ? `${previous.text.replace(/[.;,]$/, '')}, ${readable}` : `${previous.text} ${readable}`;
+        listOpen = previous;
         continue;
       }
       push(readable, 'item');
+      listOpen = null;
     }
   }
   return pieces;
+}
+
+/** The title of a slide that lists topics rather than teaching them. */
+const overviewTitle =
+  /^(?:agenda|overview|outline|summary|contents|table of contents|topics|learning (?:objectives|goals|outcomes)|inhalt|inhalte|inhaltsverzeichnis|gliederung|übersicht|überblick|zusammenfassung|themen|lernziele|ablauf|programm)\b/i;
+
+const lineKey = (line: string) => line.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/**
+ * A slide's content as its lines, when the passage is a slide (or reads like one): a few short lines, many of them
+ * labels without a sentence end ("Silent Writing", "Lochkarte: Information durch Positionen"), which belong to the
+ * sentences around them in an order the layout decides. Lines a slide wrapped are joined; furniture, bare numbers and
+ * a line repeating an earlier one are left out. Null for running text.
+ */
+export function slideLines(text: string, language: string, options: { labelsOnly?: boolean } = {}): string[] | null {
+  const raw = latexToText(text)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0 && !furniture(line) && /\p{L}{2}/u.test(line) && !/^[\d\s.·|]+$/u.test(line));
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  for (let index = 0; index < raw.length; index++) {
+    let line = raw[index] ?? '';
+    if (/^\|/.test(line)) return null;
+    while (index + 1 < raw.length && !endsSentence(line) && !bulletMark.test(raw[index + 1] ?? '')) {
+      const following = raw[index + 1] ?? '';
+      const continues = /^[\p{Ll}(„"]/u.test(following) || /[,–-]$/.test(line) || stopWords(language).has(line.split(/\s+/).at(-1)?.toLowerCase() ?? '');
+      if (!continues) break;
+      line = `${line} ${following}`;
+      index++;
+    }
+    const readable = readableText(withoutBlockMarks(line));
+    const key = lineKey(readable);
+    if (!readable || seen.has(key)) continue;
+    seen.add(key);
+    // A teacher's note on the slide ("Erst jetzt sichern.", "Noch keine Antwort zeigen.") is not for the student.
+    const first = sentencesOf(readable, language)[0];
+    const words = (first?.tokens ?? []).filter((token) => /\p{L}/u.test(token.text));
+    const kind = scaffoldingOf(first?.text ?? readable, language, words[1]?.pos === 'VERB' || words[1]?.pos === 'AUX');
+    if (kind === 'instruction' || kind === 'navigation') continue;
+    lines.push(readable);
+  }
+  // A slide of labels only answers by its labels ("Nipkow-Scheibe" / "1883") where asked for; an agenda or a summary of
+  // topics never does.
+  if (!lines.some((line) => endsSentence(line) && wordCount(line) >= 5) && (!options.labelsOnly || overviewTitle.test(lines[0] ?? ''))) return null;
+  const total = lines.reduce((sum, line) => sum + line.length, 0);
+  const labels = lines.filter((line) => !endsSentence(line)).length;
+  if (lines.length < 3 || lines.length > 16 || total > 700 || total / lines.length > 70 || labels < 0.3 * lines.length) return null;
+  return lines;
 }
 
 /** Every unit of the passages, in passage order; the same text twice (overlapping passages) only once. */
@@ -252,21 +306,25 @@ export function unitsOf(passages: readonly AnswerPassage[], language: string): U
   const seen = new Set<string>();
   const stop = new Set([...stopWords('en'), ...stopWords('de')]);
   const keysOfText = (text: string) => {
-    const sequence = sentencesOf(text, language).flatMap((sentence) =>
-      sentence.tokens.map((token) => (/\p{L}|\p{N}/u.test(token.text) && !stop.has(token.lower) ? keysOf(token, language) : [])),
+    const sequence = sentencesOf(matchingText(text), language).flatMap((sentence) =>
+      sentence.tokens.map((token) => (/\p{L}|\p{N}|%/u.test(token.text) && !stop.has(token.lower) ? keysOf(token, language) : [])),
     );
     return sequence;
   };
   const headingCache = new Map<string, Set<string>>();
   passages.forEach((passage, index) => {
     let position = 0;
-    for (const piece of piecesOf(passage.text, language)) {
+    // A slide is also read whole: its labels and sentences together answer what none of them does alone.
+    const slide = passage.wholePage ? slideLines(passage.text, language, { labelsOnly: true }) : null;
+    const pieces = piecesOf(passage.text, language);
+    if (slide) pieces.push({ text: slide.join('; '), kind: 'slide', heading: pieces[0]?.heading ?? null });
+    for (const piece of pieces) {
       const normalized = piece.text.toLowerCase().replace(/\s+/g, ' ');
       if (piece.text.length < 2 || seen.has(normalized) || !/\p{L}{2}|\p{N}/u.test(piece.text)) continue;
       seen.add(normalized);
-      const analysed = sentencesOf(piece.text, language);
+      const analysed = sentencesOf(matchingText(piece.text), language);
       const tokens = analysed.flatMap((sentence) => sentence.tokens);
-      const sequence = tokens.map((token) => (/\p{L}|\p{N}/u.test(token.text) && !stop.has(token.lower) ? keysOf(token, language) : []));
+      const sequence = tokens.map((token) => (/\p{L}|\p{N}|%/u.test(token.text) && !stop.has(token.lower) ? keysOf(token, language) : []));
       let headingKeys = piece.heading ? headingCache.get(piece.heading) : new Set<string>();
       if (!headingKeys) {
         headingKeys = new Set(keysOfText(piece.heading ?? '').flat());
@@ -275,7 +333,7 @@ export function unitsOf(passages: readonly AnswerPassage[], language: string): U
       const words = tokens.filter((token) => /\p{L}/u.test(token.text));
       const secondIsVerb = words[1]?.pos === 'VERB' || words[1]?.pos === 'AUX';
       const kind = scaffoldingOf(piece.text, language, secondIsVerb);
-      const fragment = piece.kind !== 'row' && piece.kind !== 'formula' && (words.length < 3 || piece.text.replace(/[^\p{L}]/gu, '').length < 15);
+      const fragment = piece.kind !== 'row' && piece.kind !== 'formula' && piece.kind !== 'slide' && (words.length < 3 || piece.text.replace(/[^\p{L}]/gu, '').length < 15);
       units.push({
         scaffolding: kind !== undefined && kind !== 'markup',
         fragment,

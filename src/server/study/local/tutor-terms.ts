@@ -34,7 +34,7 @@ export const askingWords: ReadonlySet<string> = new Set(
 export function fold(word: string): string {
   return word
     .toLowerCase()
-    .normalize('NFC')
+    .normalize('NFKC')
     .replace(/ß/g, 'ss')
     .replace(/ä/g, 'a')
     .replace(/ö/g, 'o')
@@ -80,7 +80,18 @@ const greekNames: Record<string, string> = {
 };
 
 /** A token's Greek letters and unit signs as the words a question types ("α-Wasserstoff" → "alpha-wasserstoff"). */
-const spelledOut = (text: string) => text.replace(/[αβγδεθλμνπρστφχψωΔΣΦΩ°%]/gu, (char) => greekNames[char] ?? char);
+const spelledOut = (text: string) => text.normalize('NFKC').replace(/[αβγδεθλμνπρστφχψωΔΣΦΩ°%]/gu, (char) => greekNames[char] ?? char);
+
+/** Words for the same thing in the two languages and as a sign: "Prozent", "percent", "%". */
+const sameWords: Record<string, string[]> = { percent: ['percent', 'proz'], prozent: ['percent', 'proz'] };
+
+/**
+ * Text as its words are matched: an index written as a subscript after its letter ("x₁", "μ₀") is one token with it,
+ * as a question types it ("x1", "µ0").
+ */
+export function matchingText(text: string): string {
+  return text.replace(/(\p{L})([₀-₉]+)/gu, (_, letter: string, digits: string) => `${letter}${digits.normalize('NFKC')}`);
+}
 
 /** The keys a token is matched by: the stem of its lemma and of its own form (wink's lemma may differ per sentence). */
 export function keysOf(token: Pick<Token, 'lower' | 'lemma'>, language: string): string[] {
@@ -90,6 +101,7 @@ export function keysOf(token: Pick<Token, 'lower' | 'lemma'>, language: string):
   for (const part of lower.split(/[-‐/]/)) if (part.length >= 3 && part !== lower) keys.add(stemWord(part, language));
   // A German text's English terms ("body centered cubic") and an English text's German ones are stemmed both ways.
   keys.add(stemWord(lower, language === 'de' ? 'en' : 'de'));
+  for (const same of sameWords[fold(lower)] ?? []) keys.add(same);
   return [...keys].filter((key) => key.length > 0);
 }
 

@@ -245,7 +245,7 @@ export function withoutBlockMarks(line: string): string {
   return line
     .replace(/^\s*(?:>\s*)+/, '')
     .replace(/^\s*#{1,6}\s+/, '')
-    .replace(/^\s*(?:[-*+•▪◦○●■□►▸‣⁃]|\d{1,2}[.)])\s+/u, '')
+    .replace(/^\s*(?:[-–*+•▪◦○●■□►▸‣⁃]|\d{1,2}[.)])\s+/u, '')
     .replace(/^\s*:::+\s*\{?[^}]*\}?\s*$/, '')
     .replace(/^\s*:::+.*$/, '')
     .trim();

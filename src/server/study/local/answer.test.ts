@@ -7,6 +7,7 @@ import { answerQuestion, composeAnswer } from './answer';
 import { createLocalEngine } from './local-engine';
 import { createThreadedLocalEngine } from './threaded-engine';
 import { latexToText, markdownSafe, readableText } from './tutor-text';
+import { sentencesOf } from './nlp';
 
 const passages = chunkPages(splitIntoPages(lectureText, 900).map((text, index) => ({ pageNumber: index + 1, text }))).map((chunk) => ({
   fileId: 'file-1',
@@ -340,4 +341,30 @@ describe('slides, lists and a document’s own questions (sixth session)', () =>
     expect(pageOf('Wie hängen ε0 und µ0 mit der Lichtgeschwindigkeit zusammen?')).toBe(3);
     expect(pageOf('Wie viel Prozent der Haushalte in Schwachhausen gehören zu den stärkeren Milieus?')).toBe(4);
   });
+
+  it('keeps a name with a period in it ("read.spss", "make.rm") in its sentence', () => {
+    const notes = on('en', [13, 'The survival data can be loaded into R by using read.spss function available at foreign library with the argument to.data.frame=TRUE.']);
+    const answer = textOf(composeAnswer('How can the survival data be loaded into R?', notes));
+    expect(answer).toContain('read.spss function available at foreign library');
+    expect(sentencesOf('We use make.rm to reshape the data. It works.', 'en').map((sentence) => sentence.text)).toEqual(['We use make.rm to reshape the data.', 'It works.']);
+  });
+
+  it('answers with a solution sheet’s sentences without the points they earn', () => {
+    const solution = on('de', [3, 'Aufgabe 6 – Dateien (5 Punkte)\n\nKopieren erzeugt eine zusätzliche Datei; das Original bleibt erhalten. Verschieben ändert den Speicherort. – 2 P']);
+    const answer = textOf(composeAnswer('Was ist der Unterschied zwischen Kopieren und Verschieben einer Datei?', solution));
+    expect(answer).toContain('Verschieben ändert den Speicherort.');
+    expect(answer).not.toContain('2 P');
+  });
+
+  it('reads an ordinal as its number and leads with the document’s own question before its answer', () => {
+    const handout = on(
+      'en',
+      [3, 'Proposition 1: an action is morally good if and only if it is done from duty.\nProposition 2: the moral worth of a dutiful act lies in the quality of its maxim.\nProposition 3: duty is the necessity of an action from respect for the law.'],
+      [7, 'Why does the recombination frequency never exceed 50%? Because the random assortment of unlinked loci gives recombinant and parental offspring with equal probability. Linked loci recombine less often.'],
+    );
+    expect(textOf(composeAnswer('How does the handout state the third proposition?', handout))).toMatch(/^Proposition 3: duty is the necessity/);
+    const why = textOf(composeAnswer('Why does the recombination frequency never exceed 50%?', handout));
+    expect(why).toContain('Because the random assortment of unlinked loci');
+  });
 });
+

@@ -314,9 +314,13 @@ function choose(
     return items;
   };
   // A question of the document's own that is the student's (a FAQ, a practice test with its answers listed under each
-  // question) leads, with its answers after it.
+  // question, a worksheet's question with its solution after it) leads, with its answer after it.
+  const answeredAfter = (unit: Unit) => {
+    const after = units[units.indexOf(unit) + 1];
+    return after !== undefined && after.passage === unit.passage && after.kind === 'sentence' && !/\?["”“)]?$/.test(after.text) && !after.scaffolding;
+  };
   const asked = judged
-    .filter((entry) => /\?["”“)]?$/.test(entry.unit.text) && entry.own >= 0.75 && listAfter(entry.unit).length > 0)
+    .filter((entry) => /\?["”“)]?$/.test(entry.unit.text) && entry.own >= 0.75 && (listAfter(entry.unit).length > 0 || answeredAfter(entry.unit)))
     .sort((a, b) => b.own - a.own || b.score - a.score)[0];
   const lead = asked && asked.own >= top.own ? asked.unit : top.unit;
   const chosen: Unit[] = [];

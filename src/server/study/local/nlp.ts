@@ -59,7 +59,15 @@ function englishSentences(text: string): RawSentence[] {
     const lower = value.toLowerCase();
     tokens.push({ text: value, lower, lemma: lemmas[index] ?? lower, pos: tags[index] ?? 'X', start, end });
   });
-  const spans = doc.sentences().out(its.span) as unknown as [number, number][];
+  const spans: [number, number][] = [];
+  for (const [first, last] of doc.sentences().out(its.span) as unknown as [number, number][]) {
+    // wink ends a sentence at a period inside a name ("read.spss", "make.rm", "to.data.frame"); a sentence ends only
+    // where space follows.
+    const previous = spans.at(-1);
+    const gap = previous ? (tokens[first]?.start ?? 0) - (tokens[previous[1]]?.end ?? 0) : 1;
+    if (previous && gap === 0 && tokens[previous[1]]?.text === '.' && /^[\p{Ll}\p{N}_]/u.test(tokens[first]?.text ?? '')) previous[1] = last;
+    else spans.push([first, last]);
+  }
   return spans.flatMap(([first, last]) => {
     const sentenceTokens = tokens.slice(first, last + 1);
     const head = sentenceTokens[0];

@@ -90,6 +90,9 @@ interface Piece {
 const gluedHeading =
   /^(?:\d+(?:\.\d+)*\.?\s+)?(?:[\p{Lu}][\p{L}\p{N}'’-]*\s+){1,6}(?=(?:This|These|The|In|We|Our|It|A|An|Die|Der|Das|Dies|Diese|Ein|Eine|Wir|Im)\s)/u;
 
+/** The points a solution sheet gives an answer ("… ändert den Speicherort. – 2 P"): the marking, not the answer. */
+const pointsAfter = /\s+[–-]\s*\d+(?:[.,]5)?\s*(?:P|Pkt|Punkte?|pts?|points?)\.?$/i;
+
 const bulletMark = /^\s*(?:[-*+•▪◦○●■►▸‣⁃–]|\d{1,2}[.)])\s+/u;
 const endsSentence = (line: string) => /[.!?;:…]["”’)]?$/.test(line);
 const wordCount = (line: string) => line.split(/\s+/).filter((word) => /\p{L}|\p{N}/u.test(word)).length;
@@ -127,7 +130,7 @@ function piecesOf(text: string, language: string): Piece[] {
         readable = readable.slice(glued[0].length);
       }
       for (const sentence of sentencesOf(readable, language)) {
-        const piece = sentence.text.trim();
+        const piece = sentence.text.replace(pointsAfter, '').trim();
         if (piece) pieces.push({ text: piece, kind: 'sentence', heading });
       }
     } else pieces.push({ text: readable, kind, heading });
@@ -235,7 +238,7 @@ function piecesOf(text: string, language: string): Piece[] {
     }
     // Items a chunk joined into one line ("* a * b * c") are read one by one.
     for (const item of line.split(/\s+(?=[*•▪◦○●■►▸‣⁃]\s+\S)/u)) {
-      const readable = readableText(withoutBlockMarks(item));
+      const readable = readableText(withoutBlockMarks(item)).replace(pointsAfter, '');
       if (!readable) continue;
       const previous = pieces.at(-1);
       // Short items continuing an announcing sentence ("The conditions for this are:") are read with it, all of them.

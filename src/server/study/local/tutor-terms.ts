@@ -83,7 +83,17 @@ const greekNames: Record<string, string> = {
 const spelledOut = (text: string) => text.normalize('NFKC').replace(/[αβγδεθλμνπρστφχψωΔΣΦΩ°%]/gu, (char) => greekNames[char] ?? char);
 
 /** Words for the same thing in the two languages and as a sign: "Prozent", "percent", "%". */
-const sameWords: Record<string, string[]> = { percent: ['percent', 'proz'], prozent: ['percent', 'proz'] };
+const sameWords: Record<string, string[]> = {
+  percent: ['percent', 'proz'],
+  prozent: ['percent', 'proz'],
+};
+
+/** Ordinals are their numbers ("the third proposition" is "Proposition 3", "die dritte Aufgabe" "Aufgabe 3"). */
+const ordinals = ['first|erst', 'second|zweit', 'third|dritt', 'fourth|viert', 'fifth|funft', 'sixth|sechst', 'seventh|siebt', 'eighth|acht', 'ninth|neunt', 'tenth|zehnt'];
+const ordinal = (word: string) => {
+  const index = ordinals.findIndex((names) => new RegExp(`^(?:${names})(?:e|er|en|es|em)?$`).test(word));
+  return index >= 0 ? [String(index + 1)] : [];
+};
 
 /**
  * Text as its words are matched: an index written as a subscript after its letter ("x₁", "μ₀") is one token with it,
@@ -101,7 +111,7 @@ export function keysOf(token: Pick<Token, 'lower' | 'lemma'>, language: string):
   for (const part of lower.split(/[-‐/]/)) if (part.length >= 3 && part !== lower) keys.add(stemWord(part, language));
   // A German text's English terms ("body centered cubic") and an English text's German ones are stemmed both ways.
   keys.add(stemWord(lower, language === 'de' ? 'en' : 'de'));
-  for (const same of sameWords[fold(lower)] ?? []) keys.add(same);
+  for (const same of [...(sameWords[fold(lower)] ?? []), ...ordinal(fold(lower))]) keys.add(same);
   return [...keys].filter((key) => key.length > 0);
 }
 

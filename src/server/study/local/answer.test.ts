@@ -366,5 +366,10 @@ describe('slides, lists and a document’s own questions (sixth session)', () =>
     const why = textOf(composeAnswer('Why does the recombination frequency never exceed 50%?', handout));
     expect(why).toContain('Because the random assortment of unlinked loci');
   });
-});
 
+  it('declines a question naming a test the passages never name, however well they cover the rest', () => {
+    const trial = on('en', [5, 'In a clinical trial the test compares the outcomes of the two arms at the end of follow-up.']);
+    expect(declined(composeAnswer('What does the Kolmogorov test compare in a clinical trial?', trial))).toBe(true);
+    expect(declined(composeAnswer('What does the test compare in a clinical trial?', trial))).toBe(false);
+  });
+});

@@ -42,6 +42,7 @@ const MIN_COVERAGE = 0.5;
 const MIN_COVERAGE_WITH_EVIDENCE = 0.3;
 /** A question naming a subject the passages never mention is declined unless the rest is this well covered. */
 const OVERRIDE_MISSING_SUBJECT = 0.75;
+const OVERRIDE_MISSING_DISTINCTIVE = 0.85;
 /** Supporting sentences after the first, and the answer's length they may fill. */
 const MAX_SUPPORT = 3;
 /** The lead is read with the sentences after it in its paragraph up to this length, and never beyond the second. */
@@ -269,6 +270,8 @@ function covers(judged: readonly Judged[], terms: readonly QuestionTerm[], units
   // Two words of the question's content the passages hold nowhere: they are about something else.
   const absent = terms.filter((term) => term.noun && !term.answerType && term.weight >= 0.9 && found(term) < 0.5);
   if (absent.length >= 2 && best.window < OVERRIDE_MISSING_SUBJECT) return false;
+  // A distinctive word (a name, a long compound) the passages never hold takes nearly all else to be forgiven.
+  if (missing.some((term) => term.distinctive) && best.window < OVERRIDE_MISSING_DISTINCTIVE) return false;
   if (missing.length > 0 && best.window < OVERRIDE_MISSING_SUBJECT) {
     // Only a subject phrased in other words is forgiven, when a rare word of the document pinpoints the passage.
     const pinpoint =

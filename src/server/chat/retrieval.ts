@@ -184,8 +184,8 @@ export function withoutRunningLines(text: string, pageNumber: number, running: R
 }
 
 /** The passage's text for the engine: its lines restored, its page's heading first when it does not start with it. */
-function passageText(row: { text: string; page: number; pageText: string | null; heading: string | null }, running: ReadonlyMap<string, number> = new Map()): string {
-  const text = withoutRunningLines(restoreLines(row.text, row.pageText), row.page, running);
+function passageText(restored: string, row: { page: number; heading: string | null }, running: ReadonlyMap<string, number>): string {
+  const text = withoutRunningLines(restored, row.page, running);
   const heading = row.heading?.replace(/\s+/g, ' ').trim();
   if (!heading) return text;
   const start = text.replace(/^[#\s]+/, '').slice(0, heading.length + 10).toLowerCase();
@@ -226,9 +226,10 @@ export async function retrievePassages(
       running.set(fileId, runningLinesOf(pages, pageCount));
     }
     return rows.map((row) => {
-      const text = passageText(row, running.get(row.fileId));
-      const wholePage = row.pageText !== null && restoreLines(row.text, row.pageText).replace(/\s+/g, '').length >= 0.9 * row.pageText.replace(/\s+/g, '').length;
-      return { fileId: row.fileId, fileName: row.fileName, page: row.page, text, wholePage };
+      const restored = restoreLines(row.text, row.pageText);
+      // A passage holding (nearly) all of its page's text is the whole page: a slide, a short page.
+      const wholePage = row.pageText !== null && restored.replace(/\s+/g, '').length >= 0.9 * row.pageText.replace(/\s+/g, '').length;
+      return { fileId: row.fileId, fileName: row.fileName, page: row.page, text: passageText(restored, row, running.get(row.fileId) ?? new Map()), wholePage };
     });
   };
 

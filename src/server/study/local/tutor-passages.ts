@@ -95,6 +95,16 @@ const pointsAfter = /\s+[–-]\s*\d+(?:[.,]5)?\s*(?:P|Pkt|Punkte?|pts?|points?)\
 
 const bulletMark = /^\s*(?:[-*+•▪◦○●■►▸‣⁃–]|\d{1,2}[.)])\s+/u;
 const endsSentence = (line: string) => /[.!?;:…]["”’)]?$/.test(line);
+/** Whether a line a PDF or a slide wrapped goes on in the next: a small letter or a number next, a comma or dash or a stop word last. */
+const continuesOn = (line: string, following: string, language: string) =>
+  /^[\p{Ll}\p{N}(„"]/u.test(following) || /[,–-]$/.test(line) || stopWords(language).has(line.split(/\s+/).at(-1)?.toLowerCase() ?? '');
+
+/** What kind of scaffolding a text is (an instruction, a question, navigation …), judged on its first sentence's words. */
+function scaffoldingKind(text: string, language: string): ReturnType<typeof scaffoldingOf> {
+  const words = (sentencesOf(text, language)[0]?.tokens ?? []).filter((token) => /\p{L}/u.test(token.text));
+  return scaffoldingOf(text, language, words[1]?.pos === 'VERB' || words[1]?.pos === 'AUX');
+}
+
 const wordCount = (line: string) => line.split(/\s+/).filter((word) => /\p{L}|\p{N}/u.test(word)).length;
 /** A page's furniture: running footers with versions and builds, page numbers, dot leaders of a contents page. */
 const furniture = (line: string) => /^\d{1,3}$/.test(line) || /\.{4,}|…{2,}|(?:\s\.){3,}/.test(line) || /\b(?:version|build)\s+v?\d/i.test(line);
@@ -191,8 +201,7 @@ function piecesOf(text: string, language: string): Piece[] {
       // A line a PDF or a slide wrapped continues on the next: joined while the sentence has not ended.
       while (!endsSentence(line) && next() && !bulletMark.test(next()) && !/^#{1,6}\s|^\|/.test(next()) && !furniture(next())) {
         const following = next();
-        const continues = /^[\p{Ll}\p{N}(„"]/u.test(following) || /[,–-]$/.test(line) || stopWords(language).has(line.split(/\s+/).at(-1)?.toLowerCase() ?? '');
-        if (!continues) break;
+        if (!continuesOn(line, following, language)) break;
         line = `${line} ${following}`;
         index++;
       }
@@ -278,8 +287,7 @@ export function slideLines(text: string, language: string, options: { labelsOnly
     if (/^\|/.test(line)) return null;
     while (index + 1 < raw.length && !endsSentence(line) && !bulletMark.test(raw[index + 1] ?? '')) {
       const following = raw[index + 1] ?? '';
-      const continues = /^[\p{Ll}(„"]/u.test(following) || /[,–-]$/.test(line) || stopWords(language).has(line.split(/\s+/).at(-1)?.toLowerCase() ?? '');
-      if (!continues) break;
+      if (!continuesOn(line, following, language)) break;
       line = `${line} ${following}`;
       index++;
     }
@@ -288,9 +296,7 @@ export function slideLines(text: string, language: string, options: { labelsOnly
     if (!readable || seen.has(key)) continue;
     seen.add(key);
     // A teacher's note on the slide ("Erst jetzt sichern.", "Noch keine Antwort zeigen.") is not for the student.
-    const first = sentencesOf(readable, language)[0];
-    const words = (first?.tokens ?? []).filter((token) => /\p{L}/u.test(token.text));
-    const kind = scaffoldingOf(first?.text ?? readable, language, words[1]?.pos === 'VERB' || words[1]?.pos === 'AUX');
+    const kind = scaffoldingKind(sentencesOf(readable, language)[0]?.text ?? readable, language);
     if (kind === 'instruction' || kind === 'navigation') continue;
     lines.push(readable);
   }

@@ -57,6 +57,7 @@ describe('composeAccents', () => {
   it('joins an accent a PDF drew before its letter with the letter, and leaves quotation marks and apostrophes alone', () => {
     expect(composeAccents('auf den ¨Ubungsbl¨attern nachvollziehen k¨onnen, gr¨ oßerer')).toBe('auf den Übungsblättern nachvollziehen können, größerer');
     expect(composeAccents('caf´e, fid`ele')).toBe('café, fidèle');
+    expect(composeAccents('In a na¨ıve implementation')).toBe('In a naïve implementation');
     expect(composeAccents('`a quoted´ word, don´t')).toBe('`a quoted´ word, don´t');
   });
 });

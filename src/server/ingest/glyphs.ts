@@ -122,12 +122,13 @@ export function scriptText(text: string, kind: 'sup' | 'sub'): string {
 
 /** Letters with a diaeresis, acute, grave or circumflex, as the spacing accent before the letter writes them. */
 const accented: Record<string, Record<string, string>> = {
-  '¨': { a: 'ä', o: 'ö', u: 'ü', e: 'ë', i: 'ï', A: 'Ä', O: 'Ö', U: 'Ü', E: 'Ë', I: 'Ï' },
-  '´': { a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú', A: 'Á', E: 'É', I: 'Í', O: 'Ó', U: 'Ú' },
-  '`': { a: 'à', e: 'è', i: 'ì', o: 'ò', u: 'ù', A: 'À', E: 'È', I: 'Ì', O: 'Ò', U: 'Ù' },
-  ˆ: { a: 'â', e: 'ê', i: 'î', o: 'ô', u: 'û', A: 'Â', E: 'Ê', I: 'Î', O: 'Ô', U: 'Û' },
+  // LaTeX accents an i without its dot (\"\i): "na¨ıve" is "naïve".
+  '¨': { a: 'ä', o: 'ö', u: 'ü', e: 'ë', i: 'ï', ı: 'ï', A: 'Ä', O: 'Ö', U: 'Ü', E: 'Ë', I: 'Ï' },
+  '´': { a: 'á', e: 'é', i: 'í', ı: 'í', o: 'ó', u: 'ú', A: 'Á', E: 'É', I: 'Í', O: 'Ó', U: 'Ú' },
+  '`': { a: 'à', e: 'è', i: 'ì', ı: 'ì', o: 'ò', u: 'ù', A: 'À', E: 'È', I: 'Ì', O: 'Ò', U: 'Ù' },
+  ˆ: { a: 'â', e: 'ê', i: 'î', ı: 'î', o: 'ô', u: 'û', A: 'Â', E: 'Ê', I: 'Î', O: 'Ô', U: 'Û' },
 };
-const spacingAccent = /([¨´`ˆ])\s?([aeiouAEIOU])/g;
+const spacingAccent = /([¨´`ˆ])\s?([aeiouıAEIOU])/g;
 
 /**
  * Accents a PDF drew as a glyph of their own before the letter (LaTeX fonts without precomposed umlauts: "k¨onnen",

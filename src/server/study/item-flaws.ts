@@ -1,7 +1,7 @@
 import type { Challenge, Flashcard } from './artefacts';
 import { BLANK } from './artefacts';
 import { sentencesOf } from './local/nlp';
-import { endsCut, scaffoldingOf } from './local/scaffolding';
+import { endsCut, genericHeading, scaffoldingOf } from './local/scaffolding';
 import { genericNouns, stopWords } from './local/stopwords';
 
 /**
@@ -74,7 +74,7 @@ function dangles(text: string, language: string): boolean {
 export function labelFlaws(label: string, language: string): Flaw[] {
   const flaws: Flaw[] = [];
   const bare = label.trim();
-  if (/^(?:zusammenfassung|summary|overview|überblick|outline|gliederung|agenda|contents|inhalt|inhaltsverzeichnis|part \d+|teil \d+|lesson \d+|lektion \d+|introduction|einleitung|einführung|recap|wiederholung|questions?|fragen|references|literatur|quellen|contd\.?|cont\.|fortsetzung)$/i.test(bare)) {
+  if (genericHeading.test(bare.replace(/^[\d.\s]+(?=\p{L})/u, ''))) {
     flaws.push(flaw('generic-label', 'a label that names no topic'));
   }
   if (!/\p{L}{3}/u.test(bare)) flaws.push(flaw('fragment', 'no word in it'));

@@ -11,7 +11,9 @@ import { judgeSentence, pointsBackIn } from './sentences';
 import { genericNouns, stopWords } from './stopwords';
 import { PageIndex } from '../content-checks';
 import { compareText } from './order';
+import { backMatterHeading, genericHeading } from './scaffolding';
 import { pageAt, prepareBlocks } from './text-prep';
+import { likelyTypos } from './typos';
 
 /** A document read once for all artefacts: its sections, sentences, noun phrases, key terms and definitions. */
 export interface Sentence {
@@ -122,9 +124,13 @@ function analyseUncached(document: StudyDocument): Analysis {
         tables.push({ caption, rows: block.table.rows, page: block.page });
         return;
       }
-      for (const found of raws[sectionIndex]?.[blockIndex] ?? []) {
+      const inBlock = raws[sectionIndex]?.[blockIndex] ?? [];
+      const judged = inBlock.map((found) => judgeSentence(found.text, found.tokens, language));
+      const premise = isExercisePremise(inBlock.map((found) => found.text), judged);
+      inBlock.forEach((found, foundIndex) => {
         const text = found.text;
-        const quality = judgeSentence(text, found.tokens, language);
+        const own = judged[foundIndex] ?? judgeSentence(text, found.tokens, language);
+        const quality = premise ? { ...own, good: false, standalone: false } : own;
         const sentence: Sentence = {
           index: sentences.length,
           text,
@@ -143,12 +149,30 @@ function analyseUncached(document: StudyDocument): Analysis {
         };
         sentences.push(sentence);
         sectionSentences.push(sentence);
-      }
+      });
     });
     return { index: sectionIndex, heading: raw.heading ?? '', page: raw.page, sentences: sectionSentences, terms: [], tables };
   });
+  // A sentence that copies a slip of the pen ("intial", "equilibirum") is no study item (typos.ts).
+  const typos = likelyTypos(
+    document.pages.map((page) => page.text),
+    language,
+  );
+  if (typos.size > 0) {
+    for (const sentence of sentences) {
+      if ((sentence.text.match(/\p{L}+/gu) ?? []).some((word) => typos.has(word))) Object.assign(sentence, { good: false, standalone: false });
+    }
+  }
   const title = titleOf(document);
   const { terms, termByKey } = keyTermsOf(sections, language, rawSections.map((raw) => raw.heading ?? ''));
+  // A heading that names no topic ("Abstract", "Today", "Learning objectives of module 2") is named after what its
+  // part teaches, as a part without a heading is.
+  for (const section of sections) {
+    const heading = section.heading.replace(/^[\d.\s]+(?=\p{L})/u, '').trim();
+    // Thanks, credits and references are no part of the subject: nothing in them is study material.
+    if (backMatterHeading.test(heading)) for (const sentence of section.sentences) Object.assign(sentence, { good: false, standalone: false });
+    else if (genericHeading.test(heading)) section.heading = '';
+  }
   nameUnnamedSections(sections, termByKey, language);
   const pages = new Set(document.pages.map((page) => page.pageNumber));
   return { title, language, sections, sentences, terms, termByKey, pages };
@@ -257,10 +281,11 @@ function keyTermsOf(sections: Section[], language: string, headings: string[]) {
     }
   }
   const formulas = new Map<string, { text: string; sentence: Sentence }>();
+  const vocabulary = wordCounts(sections.flatMap((section) => section.sentences.map((sentence) => sentence.text)));
   for (const sentence of sections.flatMap((section) => section.sentences)) {
     if (!/=/.test(sentence.text)) continue;
     const found = formulaIn(sentence.text, sentence.phrases, language);
-    if (!found || formulas.has(found.key)) continue;
+    if (!found || formulas.has(found.key) || !formulaTermReads(found.surface, vocabulary)) continue;
     formulas.set(found.key, { text: found.formula, sentence });
     // A formula sentence is no prose, so its words were not counted: the term it defines counts where it does.
     if (!stats.has(found.key)) stats.set(found.key, statsOfOne(found.surface, sentence.section, sentence.page));
@@ -300,7 +325,7 @@ function keyTermsOf(sections: Section[], language: string, headings: string[]) {
       ...shown,
       inHeading,
       determiners: entry.determiners,
-      teachable: isTeachable(shown.display, entry.words, Boolean(definition) || formulas.has(key) || namesAHeading(key), language),
+      teachable: isTeachable(shown.display, entry.words, { named: namesAHeading(key), defined: Boolean(definition) || formulas.has(key) }, language),
       proper,
       words: entry.words,
       count: entry.count,
@@ -333,14 +358,48 @@ function keyTermsOf(sections: Section[], language: string, headings: string[]) {
   return { terms: kept, termByKey };
 }
 
+function wordCounts(texts: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const text of texts) for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * A formula's term must read as a term: not a general noun alone ("matrix", "equation", "basics"), and no word cut
+ * where the extraction broke it ("Schwingkre" of "Schwingkreis", "Quasiline" of "quasilineare"): a word the document
+ * writes only here, while it writes longer words that start with it.
+ */
+function formulaTermReads(surface: string, vocabulary: ReadonlyMap<string, number>): boolean {
+  const words = surface.toLowerCase().match(/\p{L}+/gu) ?? [];
+  if (words.length === 1 && generalAcademicNouns.has(words[0] ?? '')) return false;
+  return words.every((word) => (vocabulary.get(word) ?? 0) > 1 || word.length < 4 || ![...vocabulary.keys()].some((other) => other.length > word.length && other.startsWith(word)));
+}
+
+/** A measured value: a number with its unit ("5 Liter", "4,34 eV", "12 V", "750 mm", "3 kg"). */
+const measuredValue =
+  /\d(?:[.,]\d+)?\s*(?:~\s*\\mathrm\{?\s*)?(?:kg|g|t|mg|km|m|cm|mm|nm|µm|s|ms|min|h|l|ml|Liter|V|mV|kV|A|mA|W|kW|J|kJ|eV|keV|MeV|N|kN|Pa|hPa|bar|°C|K|Hz|kHz|MHz|Ω|C|mol)\b/u;
+
+/**
+ * A paragraph that poses an exercise — a question or an instruction to the reader, with measured values given ("Ein
+ * Bewässerungsfahrzeug ist mit einem Wasserbehälter ausgerüstet, aus dem pro Sekunde 5 Liter Wasser ausfließen. …
+ * Welche mechanische Arbeit verrichtet das Fahrzeug …?") — states its premises, not facts to learn: a teacher makes no
+ * card of "Die Lokomotive behält ihre Geschwindigkeit bei".
+ */
+function isExercisePremise(texts: readonly string[], judged: readonly { asks: boolean }[]): boolean {
+  return texts.length >= 2 && judged.some((quality) => quality.asks) && texts.some((text) => measuredValue.test(text));
+}
+
 /** The word right before a character offset, lower case ("einer" in "bei einer Tiefalteration"). */
 export function wordBefore(text: string, offset: number): string | undefined {
   return /(\p{L}+)\s*$/u.exec(text.slice(0, offset))?.[1]?.toLowerCase();
 }
 
-function isTeachable(display: string, words: number, namedOrDefined: boolean, language: string): boolean {
-  if (namedOrDefined || words > 1 || /^\p{Lu}{2,}\p{N}*$/u.test(display)) return true;
+function isTeachable(display: string, words: number, how: { named: boolean; defined: boolean }, language: string): boolean {
+  if (how.named || words > 1 || /^\p{Lu}{2,}\p{N}*$/u.test(display)) return true;
+  // A general noun a sentence seems to define ("Equation (3) is called the eigenvalue equation", "Definition: …") is
+  // still no concept of the subject; a section named after it ("Functions") makes it one.
   if (generalAcademicNouns.has(display.toLowerCase())) return false;
+  if (how.defined) return true;
   if (language === 'en') return !isEverydayEnglish(display) && display.length >= 4;
   // German has no frequency list here: a compound or a long noun is a word of the subject more often than not — unless
   // it is one of the general nouns any text uses ("Ausnahme", "Kontrolle") or a compound of a document's own apparatus
@@ -369,7 +428,9 @@ const generalAcademicNouns: ReadonlySet<string> = new Set(
   systeme modell modelle wert werte muster beziehungen begriff begriffe theorie theorien analyse analysen verfahren
   prinzip prinzipien kategorie kategorien objekt objekte einheit einheiten folge folgen gleichung gleichungen formel
   formeln ausdruck ausdrücke literatur mathematik markt märkte unternehmen unternehmung anbieter spieler gene töne
-  zeitschriften hausarbeit hausarbeiten`.split(/\s+/),
+  zeitschriften hausarbeit hausarbeiten definition definitions notation notations claim claims text texts entry entries
+  behauptung behauptungen berechnung berechnungen vorlesung vorlesungen sachverhalt sachverhalte bestimmungsgleichung
+  bestimmungsgleichungen allgemein basics`.split(/\s+/),
 );
 
 const germanApparatus = /(?:beispiel|beispiele|abschnitt|übersicht|ausschnitt|kapitel|abbildung|tabelle|aufgabe|übung|skizze)$/i;
@@ -462,8 +523,11 @@ function nameUnnamedSections(sections: Section[], termByKey: Map<string, KeyTerm
   const used = new Set(sections.map((section) => section.heading.toLowerCase()));
   sections.forEach((section, index) => {
     if (section.heading) return;
+    // A term of the subject names it ("Tuple"), never a general word ("Element").
     const candidate = section.terms
-      .map((entry) => termByKey.get(entry.key)?.display)
+      .map((entry) => termByKey.get(entry.key))
+      .filter((term) => term?.teachable)
+      .map((term) => term?.display)
       .find((display) => display && !used.has(display.toLowerCase()));
     const fallback = language === 'de' ? `Teil ${index + 1}` : `Part ${index + 1}`;
     section.heading = candidate ? `${candidate.charAt(0).toUpperCase()}${candidate.slice(1)}` : fallback;

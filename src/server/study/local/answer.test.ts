@@ -372,4 +372,19 @@ describe('slides, lists and a document’s own questions (sixth session)', () =>
     expect(declined(composeAnswer('What does the Kolmogorov test compare in a clinical trial?', trial))).toBe(true);
     expect(declined(composeAnswer('What does the test compare in a clinical trial?', trial))).toBe(false);
   });
+
+  it('leads a question asking for a quantity with a sentence that gives a number, and a question asking "when" with a condition', () => {
+    const molecule = on(
+      'en',
+      [4, 'A linear triatomic molecule has vibrational degrees of freedom along its axis and perpendicular to it.'],
+      [5, 'Subtracting translations and rotations, a linear triatomic molecule has 3n − 5 = 4 vibrational degrees of freedom.'],
+    );
+    expect(textOf(composeAnswer('How many vibrational degrees of freedom does a linear triatomic molecule have?', molecule))).toMatch(/^Subtracting translations/);
+    const permutations = on(
+      'en',
+      [2, 'Simple permutations are the building blocks of every permutation class in the substitution decomposition.'],
+      [3, 'A permutation of length at least two is called simple if it has no proper intervals.'],
+    );
+    expect(textOf(composeAnswer('When is a permutation called simple?', permutations))).toMatch(/^A permutation of length at least two/);
+  });
 });

@@ -182,7 +182,21 @@ function definesTerm(unit: Unit, nouns: readonly QuestionTerm[]): number {
 const asksWhy = /^\s*(?:why|warum|wieso|weshalb|weswegen)\b/i;
 const givesReason = /\b(?:because|since|due\s+to|owing\s+to|so\s+that|therefore|thus|hence|leads?\s+to|causes?|weil|da\s|denn|deshalb|daher|dadurch|wegen|aufgrund|sodass|führt\s+zu)\b/i;
 
+/**
+ * "How many …?", "Wie groß ist …?", "Welchen Stellenwert hat …?": a question asking for a quantity is answered by a
+ * sentence (or a worked line) that gives a number the question does not already hold.
+ */
+const asksQuantity =
+  /\b(?:how\s+(?:many|much|large|big|long|high|far|fast|old|often|likely)|what\s+(?:is|was|are)\s+the\s+(?:value|number|probability|percentage|median|mean|wavelength|frequency|entropy|result|sum|size)|which\s+(?:value|number|score)|wie\s+(?:viele?|groß|hoch|lang|weit|schnell|alt|oft|wahrscheinlich)|welche[nrms]?\s+(?:wert|stellenwert|wellenlänge|frequenz|entropie|zahl|anzahl|wahrscheinlichkeit|ergebnis|betrag|größe)|ab\s+welchem\s+\S*wert|wie\s+lautet\s+das\s+ergebnis)\b/i;
+/** "When is a permutation called simple?", "Wann heißt eine Relation …?": a condition answers it ("… if …", "…, wenn …"). */
+const asksCondition = /^\s*(?:when|wann)\s+(?:is|are|does|do|can|ist|sind|heißt|heißen|gilt|gelten|nennt|spricht)\b/i;
+const givesCondition = /\b(?:if|iff|whenever|provided|wenn|falls|sofern|genau dann)\b/i;
+const numbersIn = (text: string) => new Set(text.match(/\d+(?:[.,]\d+)?/g) ?? []);
+
 function judge(units: readonly Unit[], terms: readonly QuestionTerm[], passageCount: number, question: string): Judged[] {
+  const quantity = asksQuantity.test(question);
+  const condition = asksCondition.test(question);
+  const asked = numbersIn(question);
   const total = terms.reduce((sum, term) => sum + term.weight, 0) || 1;
   const nouns = terms.filter((term) => term.noun && !term.answerType);
   const definitionNouns = nouns.length > 0 ? nouns : terms;
@@ -223,8 +237,10 @@ function judge(units: readonly Unit[], terms: readonly QuestionTerm[], passageCo
     const fit = (length < 30 ? 0.9 : length > 450 ? 0.85 : 1) * (fragment ? 0.6 : 1) * (asks ? 0.5 : 1);
     // Retrieval ranks passages best first: a small nudge towards its order breaks ties.
     const rank = 0.04 * (1 - unit.passage / Math.max(1, passageCount));
-    const reason = why && givesReason.test(unit.text) ? 0.1 : 0;
-    const score = (0.6 * own + 0.4 * window) * fit * (unit.scaffolding ? 0.5 : 1) + 0.2 * defines + rank + reason + (unit.kind === 'formula' ? -0.1 : 0);
+    const reason = (why && givesReason.test(unit.text)) || (condition && givesCondition.test(unit.text)) ? 0.1 : 0;
+    const gives = quantity && [...numbersIn(unit.text)].some((number) => !asked.has(number));
+    const shape = gives ? 0.12 : unit.kind === 'formula' ? -0.1 : 0;
+    const score = (0.6 * own + 0.4 * window) * fit * (unit.scaffolding ? 0.5 : 1) + 0.2 * defines + rank + reason + shape;
     return { unit, own, window, evidence, defines, score };
   });
 }

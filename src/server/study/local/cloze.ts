@@ -17,6 +17,7 @@ export interface Cloze {
  */
 export function clozesOf(analysis: Analysis, sentences: readonly Sentence[], limit: number): Cloze[] {
   const rank = new Map(analysis.terms.map((term, index) => [term.key, index]));
+  const subject = namesTheSubject(analysis.title);
   const bySentence = [...sentences].filter((sentence) => sentence.standalone);
   const candidates: { cloze: Cloze; score: number }[] = [];
   for (const sentence of bySentence) {
@@ -27,6 +28,9 @@ export function clozesOf(analysis: Analysis, sentences: readonly Sentence[], lim
       const term = analysis.termByKey.get(hit.key);
       // The blank falls on what the lesson teaches, never on an everyday word that happens to be frequent.
       if (!term?.teachable) continue;
+      // The document's subject, a word of its title ("oscillations" in "Small oscillations", "Entropie"), is the
+      // answer to half its sentences: blanked alone it asks nothing, unless the document defines it.
+      if (term.words === 1 && !term.definition && subject(term.display)) continue;
       const cloze = clozeAt(sentence, term, hit.start, hit.end);
       if (!cloze) continue;
       const termRank = rank.get(hit.key) ?? 1000;
@@ -67,3 +71,17 @@ export function clozeAt(sentence: Sentence, term: KeyTerm, start: number, end: n
   if (blankedWords < 5) return undefined;
   return { term, sentence, surface, blanked: `${before}${BLANK}${after}` };
 }
+
+/** Whether a single word is a word of the title (any inflection: "oscillation", "oscillator" in "Small oscillations"). */
+export function namesTheSubject(title: string): (word: string) => boolean {
+  // A file name standing in for a missing title ("urheberrecht-lizenzen-de") names the file, not what is taught.
+  if (!/\s/.test(title.trim()) && /[-_]/.test(title)) return () => false;
+  const titleWords = (title.toLowerCase().match(/\p{L}{3,}/gu) ?? []).map(stemOf);
+  return (word) => {
+    const stem = stemOf(word.toLowerCase());
+    return titleWords.some((titleWord) => titleWord === stem || (stem.length >= 5 && (titleWord.startsWith(stem) || stem.startsWith(titleWord) && titleWord.length >= 5)));
+  };
+}
+
+/** A crude stem for comparing a word with a title's: its first letters, without the last two. */
+const stemOf = (word: string) => word.slice(0, Math.max(4, word.length - 2));

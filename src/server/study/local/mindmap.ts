@@ -2,6 +2,7 @@ import type { Mindmap, MindmapNode } from '../artefacts';
 import { StudyEngineError } from '../engine';
 import { labelFlaws, sentenceFlaws } from '../item-flaws';
 import type { Analysis, Section, Sentence } from './analysis';
+import { backMatterHeading } from './scaffolding';
 
 const conceptsPerSection = 4;
 const factsPerConcept = 2;
@@ -11,7 +12,10 @@ const factsPerConcept = 2;
  * concept, its definition first). Ids are built from positions and term keys, so the same document gives the same ids.
  */
 export function buildMindmap(analysis: Analysis): Mindmap {
-  const children = analysis.sections.map((section) => sectionNode(analysis, section));
+  // Thanks, credits and references are no branch of the subject.
+  const children = analysis.sections
+    .filter((section) => !backMatterHeading.test(section.heading.replace(/^[\d.\s]+(?=\p{L})/u, '').trim()))
+    .map((section) => sectionNode(analysis, section));
   if (children.length === 0) {
     throw new StudyEngineError('tooLittleText', 'The document has too little running text for a mind map.');
   }

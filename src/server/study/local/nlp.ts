@@ -94,7 +94,7 @@ function segmenterFor(language: string) {
 
 /** Abbreviations after which `Intl.Segmenter` wrongly ends a German sentence ("z. B.", "d. h.", "Nr."). */
 const abbreviationEnd =
-  /(?:\b(?:z|d|u|s|v|o|bzw|ca|vgl|etc|Nr|Abb|Kap|Dr|Prof|bspw|usw|ggf|evtl|inkl|sog|i\.\s?d|u\.\s?a|z\.\s?B|d\.\s?h|o\.\s?ä|u\.\s?U|s\.\s?o|s\.\s?u|v\.\s?a|z\.\s?T|i\.\s?d\.\s?R|e\.\s?g|i\.\s?e|cf|vs|approx|Fig|Eq|Sec|Ch)\.\s*)$/;
+  /(?:\b(?:z|d|u|s|v|o|bzw|ca|vgl|etc|Nr|Abb|Kap|Dr|Prof|bspw|usw|ggf|evtl|inkl|sog|i\.\s?d|u\.\s?a|z\.\s?B|d\.\s?h|o\.\s?ä|u\.\s?U|s\.\s?o|s\.\s?u|v\.\s?a|z\.\s?T|i\.\s?d\.\s?R|e\.\s?g|i\.\s?e|cf|vs|approx|Fig|Eq|Sec|Ch|engl|lat|griech|frz|franz|ital|span|dt|bzgl|insb|allg|Jh|Jhd|Hrsg|Aufl|Bd|Tab|Anm|ff|etw|jmd|jmdm|jmdn)\.\s*)$/;
 
 function segmentedSentences(text: string, language: string, compounds: boolean): RawSentence[] {
   const { sentences, words } = segmenterFor(language);

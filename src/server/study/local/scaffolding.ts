@@ -27,7 +27,7 @@ const germanImperativeStems = new Set(
 const exerciseLabel =
   /^(?:exercises?|problems?|tasks?|questions?|quiz|homework|assignment|solutions?|answers?|hints?|tips?|aufgaben?|übungs?(?:aufgaben?|blatt)?|übungen|fragen?|lösungs?(?:hinweise?)?|lösungen|hinweise?|tipps?|arbeitsauftrag|arbeitsaufträge)\b\s*(?:\d+[a-z]?(?:\.\d+)*)?\s*[:.)]?/i;
 const pointsNote =
-  /\(\s*\d+(?:[.,]5)?\s*(?:p|pt|pts|points?|punkte?|p\.)\s*\)|\[\s*\d+\s*(?:p|pt|pts|points?|punkte?)\s*\]|\s[–-]\s*\d+(?:[.,]5)?\s*(?:P|Pkt|Punkte?|pts?|points?)\b|\b(?:abgefragt|prüfungsrelevant|klausurrelevant)\b/i;
+  /\(\s*\d+(?:[.,]5)?\s*(?:p|pt|pts|points?|punkte?|p\.)\s*\)|\[\s*\d+\s*(?:p|pt|pts|points?|punkte?)\s*\]|\s[–-]\s*\d+(?:[.,]5)?\s*(?:P|Pkt|Punkte?|pts?|points?)\b|\bnicht\s+(?:\p{L}+\s+)?abgefragt\b|\b(?:prüfungsrelevant|klausurrelevant)\b/iu;
 const itemLabel = /^\(?(?:[a-h]|i{1,3}|iv|v)\)\s/;
 const navigation =
   /\b(?:click|klicke?n?|tap|scroll|log ?in|sign ?in|menu|menü|homepage|startseite|download|herunterladen|zurück zur|back to|next page|nächste seite|weiter zu)\b/i;
@@ -37,6 +37,8 @@ const footerLinks =
 const referenceLike =
   /\bthe references? (?:is|are)\b|\bet al\.|\bISBN\b|\bdoi:|\bpp?\.\s?\d|\bS\.\s?\d+\s?[-–]\s?\d+|\bVol\.\s?\d|\bHrsg\.|\bAufl(?:age|\.)|\bVerlag\b|\bPress\b,|\bedition\b|\(\s?(?:19|20)\d\d[a-z]?\s?\)\s?[.:,]|\b(?:retrieved|abgerufen) (?:from|am)\b|https?:\/\/|www\./i;
 const rawMarkup = /\\\(|\\\)|\\\[|\\\]|\$\$|\\(?:frac|sum|int|sqrt|alpha|beta|gamma|delta|cdot|times|mathrm|mathbf|left|right|begin|end|text)\b|\\[*_#`]|[\uE000-\uF8FF\uFFFD]/u;
+
+const ruleLabel = /^(?:regel|grundregel|faustregel|merke|merksatz|rule|rule of thumb|golden rule|remember)\s*:\s*\S/i;
 
 /** A paragraph that opens with an exercise's label ("Exercise 2.3", "Aufgabe 4:", "(b)"): all of it is the exercise. */
 export function startsExercise(text: string): boolean {
@@ -79,7 +81,9 @@ function isInfinitiveInstruction(sentence: string): boolean {
   while (index < words.length && /^\p{Ll}/u.test(words[index] ?? '') && index > 0) index++;
   const noun = words[index] ?? '';
   const verb = words[index + 1] ?? '';
-  if (/^\p{Lu}/u.test(noun) && !instructionOpeners.test(noun) && /^\p{Ll}{3,}$/u.test(verb) && !notVerbs.test(verb)) return false;
+  // (A finite verb ends as one: "teilen", "wächst", "hat" — "langsam" after "Die Rechnung" is an adverb of the
+  // instruction "Die Rechnung langsam … moderieren.")
+  if (/^\p{Lu}/u.test(noun) && !instructionOpeners.test(noun) && /^\p{Ll}{2,}(?:t|en|ern|eln|n)$/u.test(verb) && !notVerbs.test(verb)) return false;
   return true;
 }
 
@@ -93,6 +97,13 @@ const notVerbs =
 const englishQuestion =
   /^(?:(?:how|why|what|when|where|which)\s+(?:the|a|an|this|these|those|to|much|many)\s|(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have|may|might)\s+(?:there|it|this|that|these|those|they|we|you|he|she|the|a|an|any|our|your|their)\b|(?:what|why|how|which|who|when|where)\s+(?:is|are|was|were|do|does|did|can|could|should|would|will|has|have|many|much|often)\b)/i;
 
+/**
+ * A German question that lost its mark ("Wie ändert sich die Nachfrage nach einem Gut … ."): a question word and then
+ * the finite verb. "Wie bereits gezeigt, …" and "Was … betrifft" go on with no verb of the question.
+ */
+const germanQuestion =
+  /^(?:wie|was|warum|wieso|weshalb|weswegen|welche[rsmn]?|wer|wen|wem|wo|wann|woran|wodurch|wozu|womit|wofür|inwiefern|worin)\s+(?:ist|sind|war|waren|wird|werden|kann|können|muss|müssen|soll|sollen|hat|haben|gibt|lässt|verhält|ändert|ändern|entsteht|entstehen|funktioniert|funktionieren|berechnet|bestimmt|unterscheidet|unterscheiden|hängt|hängen|heißt|heißen|lautet|lauten|bedeutet|beschreibt|erkennt|findet|macht|sieht|wirkt|wirken)\b|^welche[rsmn]?\s+(?:\p{Ll}+\s+)?\p{Lu}[\p{L}-]*\s+(?:\$[^$]*\$\s+)?\p{Ll}+(?:t|en)\b/iu;
+
 export type ScaffoldingKind = 'instruction' | 'question' | 'navigation' | 'reference' | 'markup';
 
 /**
@@ -104,10 +115,12 @@ export function scaffoldingOf(text: string, language: string, secondIsVerb?: boo
   const trimmed = text.trim().replace(/^[•\-–—*]\s*/, '').replace(/^\(/, '');
   if (rawMarkup.test(trimmed)) return 'markup';
   if (exerciseLabel.test(trimmed) || pointsNote.test(trimmed) || itemLabel.test(trimmed)) return 'instruction';
+  // A rule to remember is content however it is phrased: "Regel: Erst beobachten und eingrenzen, dann … testen."
+  if (ruleLabel.test(trimmed)) return /\?["”“)]?$/.test(trimmed) ? 'question' : undefined;
   if (isImperative(trimmed, language, secondIsVerb) || narration.test(trimmed) || teacherNote.test(trimmed)) return 'instruction';
   // "Häufiger Fehler ist …; direkt durch Rückrechnung kontrollieren.": a clause of its own can be the instruction.
   if (language === 'de' && trimmed.split(/;\s*/).some((clause) => isInfinitiveInstruction(clause))) return 'instruction';
-  if (/\?["”“)]?$/.test(trimmed) || (language === 'en' && englishQuestion.test(trimmed))) return 'question';
+  if (/\?["”“)]?$/.test(trimmed) || (language === 'en' && englishQuestion.test(trimmed)) || (language === 'de' && germanQuestion.test(trimmed))) return 'question';
   if (navigation.test(trimmed) || footerLinks.test(trimmed)) return 'navigation';
   if (referenceLike.test(trimmed)) return 'reference';
   return undefined;
@@ -146,7 +159,7 @@ export function endsCut(text: string, language: string): boolean {
   const trimmed = text.trim();
   const ends =
     language === 'de'
-      ? /\b(?:ist|sind|gilt|lautet|beträgt|von|mit|der|die|das|den|dem|des|ein|eine|einer|als|für|und|oder|zu|durch|wie|also|gleich|folgt|wenn|falls|ob|dass|daß|weil|sofern|soweit|insbesondere|nämlich)\s*[.:]$/
+      ? /\b(?:ist|sind|gilt|lautet|beträgt|von|mit|der|die|das|den|dem|des|ein|eine|einer|als|für|und|oder|zu|durch|wie|also|gleich|folgt|wenn|falls|ob|dass|daß|weil|sofern|soweit|insbesondere|nämlich|diese[nmrs]?|denen|deren)\s*[.:]$/
       : /\b(?:is|are|was|be|as|of|the|a|an|by|to|for|and|or|with|from|equals?|gives?|yields?|follows|holds|than|that|where|then|becomes?|if|when|whether|because|unless|including|namely)\s*[.:]$/i;
   // German puts the verb last in a subordinate clause: "…, der entweder wahr oder falsch ist." ends complete.
   if (language === 'de' && /\b(?:ist|sind|gilt|lautet|beträgt|folgt)\s*\.$/.test(trimmed) && germanSubordinate.test(trimmed)) return false;
@@ -158,3 +171,14 @@ export function endsCut(text: string, language: string): boolean {
 /** A German subordinate clause's opening after a comma: a relative pronoun or a conjunction. */
 const germanSubordinate =
   /,\s*(?:(?:in|an|auf|mit|von|zu|bei|aus|für|über|unter|durch)\s+)?(?:der|die|das|dem|den|deren|dessen|welche[rsmn]?|dass|daß|wenn|falls|weil|ob|sofern|soweit|wie|wo|als|da|obwohl|nachdem|bevor|sodass|sobald|solange)\b[^,]*$/i;
+
+/**
+ * A heading that names no topic: the parts every document has ("Summary", "Overview", "Abstract", "Today", "Wrap-Up",
+ * "Learning objectives of module 2"). A unit or a mind-map branch under it is named after what it teaches instead.
+ */
+export const genericHeading =
+  /^(?:zusammenfassung|summary|overview|überblick|outline|gliederung|agenda|contents|inhalt|inhaltsverzeichnis|part \d+|teil \d+|lesson \d+|lektion \d+|introduction|einleitung|einführung|recap|wiederholung|questions?|fragen|references|literatur|quellen|contd\.?|cont\.|fortsetzung|abstract|today|heute|wrap-?\s?up|fazit|grundlagen|(?:learning )?objectives?(?: of .{1,40})?|lernziele?(?: .{1,40})?|(?:acknowledge?ments?|credits|danksagung)(?:\s*[/&,]\s*contributions?)?|contributions?|impressum)$/i;
+
+/** Back matter: thanks, credits and references — no branch of the subject at all. */
+export const backMatterHeading =
+  /^(?:acknowledge?ments?|credits|danksagung|contributions?|impressum|references|bibliography|literatur(?:verzeichnis)?|quellen(?:verzeichnis|angaben)?)(?:\s*[/&,]\s*(?:contributions?|credits|acknowledge?ments?))?$/i;

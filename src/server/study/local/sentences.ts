@@ -13,6 +13,8 @@ export interface SentenceQuality {
   prose: boolean;
   good: boolean;
   standalone: boolean;
+  /** It asks something of the reader: a question or an instruction (an exercise's prompt). */
+  asks: boolean;
 }
 
 const url = /(?:https?:\/\/|www\.|\S+@\S+\.\w|\.(?:com|org|net|edu|de)\b)/i;
@@ -20,7 +22,7 @@ const dangling =
   /\b(?:this|these|the following|the above|above|below|following|previous|next)\s+(?:figure|table|section|chapter|example|equation|list|page|slide|diagram|graph|listing|code)s?\b|\b(?:fig(?:ure)?|table|listing|eq|equation|abb(?:ildung)?|tab(?:elle)?)\.?\s*\d|\b(?:see|siehe|vgl)\.?\s|\b(?:diese[rsnm]?|folgende[rnms]?|obige[rnms]?)\s+(?:abbildung|tabelle|kapitel|abschnitt|beispiel|grafik|folie)\b|\bet al\b|\b(?:section|chapter|appendix|kapitel|abschnitt|anhang)\s+\d|\bthe (?:boxplot|plot|figure|graph|chart|diagram|output|histogram|screenshot|picture|image)s?\b(?!\s+of\b)|\b(?:in|auf|aus) der (?:abbildung|grafik|skizze|darstellung)\b|\bim (?:diagramm|schaubild|bild)\b|\b(?:rot|grün|blau|gelb|fett|kursiv|farbig|grau)\s+(?:hervorgehoben|markiert|gedruckt|gesetzt|dargestellt)\b|^durchgestrichen\b|\b(?:highlighted|marked|printed|shown) in (?:red|green|blue|yellow|bold|italics?|grey|gray)\b|\bin bold\b/i;
 const openers = {
   en: /^(?:this|these|that|those|it|its|they|them|their|he|she|his|her|such|however|thus|hence|therefore|but|and|or|so|also|here|there|then|instead|moreover|furthermore|finally|similarly|likewise|again|yet|still|indeed|otherwise|firstly|secondly|thirdly|lastly|similar|not|in (?:this|that|these|contrast|addition|other words|particular)|for (?:this|that|example|instance)|as (?:a result|such|we|shown|mentioned|noted|discussed)|suppose|assume|assuming|another|additionally|on the other hand|at this point|to do so|of course|yes|no|now|first|second|third|last|next|both)\b/i,
-  de: /^(?:dies|diese[rsnm]?|das|gerade gezeigt|erstens|zweitens|drittens|viertens|dabei|daher|deshalb|dadurch|damit|dann|dort|hier|er|sie|es|ihr|ihre|sein|seine|jedoch|aber|und|oder|also|außerdem|zudem|ebenso|somit|folglich|trotzdem|allerdings|schließlich|zunächst|zuerst|dazu|darauf|darin|davon|solche[rsnm]?|wieder|umgekehrt|andererseits|einerseits|ebenfalls|genauso|daraus|hieraus|hierbei|hierfür|hingegen|dagegen|stattdessen|nämlich|auf diese weise|in diesem fall|ein solche[rsnm]?|eine solche|gleiches gilt|analog|letztere[rsnm]?|erstere[rsnm]?|jetzt|nun|zusätzlich|weiterhin|desweiteren|des weiteren|wenn ja|wenn nein|ansonsten|auch sonst|auch ganz wichtig|wie mehrfach|seien|sei|angenommen|gegeben seien?|einsetzen|wie (?:angesprochen|erwähnt|gesagt|gesehen|beschrieben|oben)|satz \d|absatz \d|(?:mit|von|bei|zu|aus|nach|in|an|auf|für|über|unter|durch|ohne|gegen)\s+(?:ihm|ihr|ihnen|ihrer|diese[mnrs]?|dessen|deren))\b/i,
+  de: /^(?:dies|diese[rsnm]?|das|gerade gezeigt|erstens|zweitens|drittens|viertens|dabei|daher|deshalb|dadurch|damit|dann|dort|hier|er|sie|es|ihr|ihre|sein|seine|jedoch|aber|und|oder|also|außerdem|zudem|ebenso|somit|folglich|trotzdem|allerdings|schließlich|zunächst|zuerst|dazu|darauf|darin|davon|solche[rsnm]?|wieder|umgekehrt|andererseits|einerseits|ebenfalls|genauso|daraus|hieraus|hierbei|hierfür|hingegen|dagegen|stattdessen|nämlich|auf diese weise|in diesem fall|ein solche[rsnm]?|eine solche|gleiches gilt|so (?:wird|werden|kann|können|lässt|lassen|entsteht|entstehen|ergibt|ergeben)|mehr noch|anders gesagt:\s*(?:dies|das|diese[rsnm]?)|analog|letztere[rsnm]?|erstere[rsnm]?|jetzt|nun|zusätzlich|weiterhin|desweiteren|des weiteren|wenn ja|wenn nein|ansonsten|auch sonst|auch ganz wichtig|wie mehrfach|seien|sei|angenommen|gegeben seien?|einsetzen|wie (?:angesprochen|erwähnt|gesagt|gesehen|beschrieben|oben)|satz \d|absatz \d|(?:mit|von|bei|zu|aus|nach|in|an|auf|für|über|unter|durch|ohne|gegen)\s+(?:ihm|ihr|ihnen|ihrer|diese[mnrs]?|dessen|deren))\b/i,
 };
 const firstPerson = {
   en: /\b(?:I|me|my|mine|you|You|your|Your|yours|I'm|I’m|I've|I’ve|we|We|our|Our|us)\b/,
@@ -28,7 +30,7 @@ const firstPerson = {
 };
 /** A word that points back to what came before ("this prior", "these percentiles", "them", "mit ihnen"). */
 const pointsBack = {
-  en: /\b(?:these|those)\s+\p{L}|\bthe (?:following|previous|preceding)\b|\s(?:thus|hence|therefore)\s|\bthis\s+(?!is\b|way\b|case\b)\p{L}|\bthem\b|\b(?:the|in the) (?:first|second|third|last|above|previous|following) (?:case|example|figure|step)\b|\b(?:the resulting|the above|the former|the latter|as shown|shown (?:above|below)|in both cases|in either case|in this case|in that case|both tests|the earlier|the remaining|the aforementioned)\b|,\s*(?:though|however|too|then),|\bwhether (?:that|this|it)\b|\bsuch an? \p{L}/iu,
+  en: /\b(?:these|those)\s+\p{L}|\bthe (?:following|previous|preceding)\b|\s(?:thus|hence|therefore)\s|\bthis\s+(?!is\b|way\b|case\b)\p{L}|\bthem\b|\b(?:the|in the) (?:first|second|third|last|above|previous|following) (?:case|example|figure|step)\b|\b(?:the resulting|the above|the former|the latter|as shown|shown (?:above|below)|in both cases|in either case|in this case|in that case|both tests|the earlier|the remaining|the aforementioned)\b|,\s*(?:though|however|too|then),|\bwhether (?:that|this|it)\b|\bsuch an? \p{L}|^the (?:second|third|fourth|fifth|last) (?:term|case|step|part|mode|method|example|equation|row|column|line|one)s?\b|^the (?:other|central|remaining|outer|inner|higher[- ]order|lower[- ]order) \p{L}|^the (?:two|three|four) (?!(?:main|major|basic|most|types?|kinds?|forms?|classes|categories|ways|parts|components|steps|stages|phases)\b)\p{L}|^one (?:solution|option|way|approach|possibility|alternative|answer|remedy|fix|workaround)\b/iu,
   de: /\b(?:diese[rsmn]?|jene[rsmn]?)\s+\p{L}|\b(?:dagegen|hingegen|wiederum)\b|(?<![,;]\s|^)\b(?:aber|allerdings|dennoch|jedoch)\b(?!,)|\b(?:hier|dafür|daher|ohnehin|solche[rsmn]?|wie eingangs|wie oben|letztere[rsmn]?|ihnen|ihn|ihm|hierauf|hierüber|hiervon|hierzu|hierbei|hierfür|dabei|deswegen|deshalb|darüber hinaus|resultierende[nrs]?|obige[nrs]?|genannte[nrs]?)\b|\bim (?:ersten|zweiten|dritten|vierten|fünften|letzten|folgenden|obigen) (?:fall|beispiel|takt|schritt|teil)\b|\bim beispiel\b|\bzu sehen\b|\bin (?:beiden|diesem|jenem) fall(?:en)?\b|\b(?:erste|zweite|dritte|vierte|letzte|obige|folgende)[nrs]? (?:beispiel|abbildung|takt|fall|notenbeispiel)\b|\b(?:abgebildete|dargestellte|vorherige|vorige|vorangegangene|entstehende)[nmrs]?\b|^(?!.*\b(?:wenn|falls|sobald|sofern)\b).*\s(?:dann|also|folglich|somit|nämlich)\s/iu,
 };
 /**
@@ -65,7 +67,8 @@ export function judgeSentence(text: string, tokens: readonly Token[], language: 
   // Exercises, navigation, references and markup are not content: their words do not even count towards key terms.
   // A question the document asks keeps its words (it names the topic) but is never a point or an item.
   const prose = isProse(text, tokens, language) && (scaffolding === undefined || scaffolding === 'question');
-  const bad = { prose, good: false, standalone: false };
+  const asks = scaffolding === 'question' || scaffolding === 'instruction' || /\?["”“)]?$/.test(text.trim());
+  const bad = { prose, good: false, standalone: false, asks };
   if (!prose || scaffolding || endsCut(text, language)) return bad;
   // A glossary line or a short definition ("Ein Backup ist eine Sicherheitskopie.") is a statement however short.
   const glossary = glossaryLine.test(text) || copulaDefinition.test(text);
@@ -110,7 +113,7 @@ export function judgeSentence(text: string, tokens: readonly Token[], language: 
     !citationKey.test(text) &&
     !(language === 'en' && subjectless.test(text)) &&
     !/[?:;]/.test(text.slice(-2));
-  return { prose, good: !dangling.test(text), standalone };
+  return { prose, good: !dangling.test(text), standalone, asks };
 }
 
 const participle = /^(?:\p{L}+(?:ed|en)|given|known|shown|made|done|set|put|built|kept|left|held|found)$/iu;

@@ -14,7 +14,8 @@ import { loadManifest, readDocument } from '../../../../eval/set';
 import { createLocalEngine } from './local-engine';
 import { endsCut, scaffoldingOf } from './scaffolding';
 import { prepareBlocks } from './text-prep';
-import { clozeAt } from './cloze';
+import { clozeAt, namesTheSubject } from './cloze';
+import { isSlip, likelyTypos } from './typos';
 
 /**
  * The rules that make the local engine write as a teacher would (issue 18): scaffolding left out, the document's own
@@ -1133,5 +1134,176 @@ describe('cards that give nothing away (sixth labelling round)', () => {
       'Sammelbände sind Buchpublikationen, die aus mehreren Aufsätzen verschiedener Autoren bestehen.',
     ]);
     expect(standaloneOfLines('de', ['Unten: Nach dem Verdau durch ein Restriktionsenzym entstehen je nach DNA-Sequenz mehrere Fragmente.'])).toEqual([]);
+  });
+});
+
+describe('slips of the pen and parts of a worked case (seventh session)', () => {
+  it('makes no item of a sentence that copies a misspelling the document itself gives away, and leaves inflections and real words alone', () => {
+    const text = (typo: string) =>
+      [
+        'The equilibrium of a system is stable when the potential energy has a minimum there.',
+        'A small push away from equilibrium gives a force that restores the equilibrium position.',
+        `At an unstable ${typo} the potential energy has a maximum and a push grows without bound.`,
+      ].join('\n\n');
+    const standalone = (typo: string) => analyse(doc('en', [page(1, text(typo))])).sentences.filter((s) => s.standalone).map((s) => s.text);
+    expect(standalone('equilibirum')).toHaveLength(2);
+    expect(standalone('equilibria')).toHaveLength(3);
+    expect(likelyTypos(['Rekombinationshäufigkeit und Rekombinationshäufigkeit, Rekombinatioshäufigkeit'], 'de')).toEqual(new Set(['Rekombinatioshäufigkeit']));
+    expect(likelyTypos(['Verarbeitung, Verarbeitung, Verabreitung'], 'de')).toEqual(new Set(['Verabreitung']));
+    // Inflections, umlauts, a changed letter and words English knows are no slips.
+    expect(likelyTypos(['Gases Gases Gasese; Dreiklang Dreiklang Dreiklänge; werden werden wurden; keine keine kleine'], 'de').size).toBe(0);
+    expect(likelyTypos(['though though through; models models modelss'], 'en').size).toBe(0);
+    expect(isSlip('intial', 'initial')).toBe(true);
+    expect(isSlip('models', 'model')).toBe(false);
+  });
+
+  it('reads a part of a worked case ("the two masses", "the third term"), "One solution …" and a German "So wird …" as leaning on what came before', () => {
+    expect(
+      standaloneOfLines('en', [
+        'The two masses on either side vibrate exactly out of phase with each other.',
+        'The third term will not affect the equation of motion of the system.',
+        'The central mass remains at rest while the outer masses oscillate.',
+        'One solution can be to impute the missing data with another package.',
+        'The two main types of chemical bonding are ionic and covalent bonding.',
+        'A normal mode is a motion in which all parts oscillate with one frequency.',
+      ]),
+    ).toEqual(['The two main types of chemical bonding are ionic and covalent bonding.', 'A normal mode is a motion in which all parts oscillate with one frequency.']);
+    expect(
+      standaloneOfLines('de', [
+        'So können auch Additionen mit mehreren Summanden systematisch gelöst werden.',
+        'Mehr noch: Es gibt sogar Kompositionen, die nur die weißen Tasten benötigen.',
+        'So viel Freiheit wie möglich, so viel Struktur wie nötig ist der Grundsatz offener Lernformen.',
+      ]),
+    ).toEqual(['So viel Freiheit wie möglich, so viel Struktur wie nötig ist der Grundsatz offener Lernformen.']);
+  });
+});
+
+describe('formula and definition cards a teacher would sign (seventh session)', () => {
+  const formulasOf = (language: string, lines: string[]) =>
+    analyse(doc(language, [page(1, lines.join('\n\n'))]))
+      .terms.filter((term) => term.formula)
+      .map((term) => `${term.display}: ${term.formula?.text}`);
+
+  it('takes no value given in LaTeX, no formula a word leads into, no clause and no general noun for a formula card', () => {
+    expect(
+      formulasOf('de', [
+        'Die Versorgungsspannung des Sensors beträgt $U=12~\\mathrm V$.',
+        'Die Optimalitätsbedingung lautet damit: a · x₁ = b · x₂.',
+        'Die Periodendauer eines Schwingkreises ist T = 2π √(L · C).',
+      ]),
+    ).toEqual(['Periodendauer eines Schwingkreises: T = 2π √(L · C)']);
+    expect(
+      formulasOf('en', [
+        'The matrix is X₁ = (a₁ a₂).',
+        'The total vibrational degrees of freedom is therefore 3n − 5 = 4.',
+        'The vectors can be written as V = α₁U₁ + α₂U₂.',
+        'The kinetic energy of a particle is T = m v² / 2.',
+      ]),
+    ).toEqual(['kinetic energy of a particle: T = m v² / 2']);
+  });
+
+  it('takes no word cut by the extraction for a formula’s term', () => {
+    expect(
+      formulasOf('de', [
+        'Die quasilineare Nutzenfunktion ist ein Spezialfall mit konstantem Grenznutzen des zweiten Gutes.',
+        'Quasiline Präferenzen ist u(x₁, x₂) = v(x₁) + x₂.',
+      ]),
+    ).toEqual([]);
+  });
+
+  it('takes four words or fewer for no definition', () => {
+    const defined = (lines: string[]) =>
+      analyse(doc('de', [page(1, lines.join('\n\n'))]))
+        .terms.filter((term) => term.definition)
+        .map((term) => term.display);
+    expect(defined(['Sprachinselvarietät: Der am-Progressiv im Namdeutschen.', 'Binärzahl: Ein Stellenwertsystem zur Basis zwei.'])).toEqual(['Binärzahl']);
+  });
+});
+
+describe('German sentences cut or asked (seventh session)', () => {
+  it('reads a question without its mark as a question, a sentence ending in "von diesen." as cut, and "engl." as no end', () => {
+    expect(scaffoldingOf('Wie ändert sich die Nachfrage nach einem Gut aufgrund von Einkommens- und Preisänderungen.', 'de')).toBe('question');
+    expect(scaffoldingOf('Wie bereits gezeigt, hängt die Nachfrage vom Preis ab.', 'de')).toBeUndefined();
+    expect(endsCut('Hartmann nennt einige wenige Fälle, in denen es sinnvoll sein kann, von diesen.', 'de')).toBe(true);
+    expect(sentencesOf('In einfachen Anführungszeichen stehen Bedeutungsangaben, z. B. das engl. Wort für Haus. Kursiv stehen Beispiele.', 'de').map((s) => s.text)).toEqual([
+      'In einfachen Anführungszeichen stehen Bedeutungsangaben, z. B. das engl. Wort für Haus.',
+      'Kursiv stehen Beispiele.',
+    ]);
+  });
+});
+
+describe('what is examined and what a database does (seventh session)', () => {
+  it('takes only "nicht abgefragt" for a marking note, not data that can be queried', () => {
+    expect(scaffoldingOf('Jahreszahlen und biografische Details werden hier nicht abgefragt.', 'de')).toBe('instruction');
+    expect(scaffoldingOf('Eine Datenbank speichert zusammengehörige Daten strukturiert, damit sie gezielt verwaltet und abgefragt werden können.', 'de')).toBeUndefined();
+  });
+});
+
+describe('rules to remember and instructions with an adverb (seventh session)', () => {
+  it('keeps a rule after "Merke:" or "Regel:" without its label, and reads an infinitive after an adverb as an instruction', () => {
+    expect(standaloneOfLines('de', ['Merke: Von rechts nach links verdoppelt sich der Stellenwert einer Binärzahl.'])).toEqual([
+      'Von rechts nach links verdoppelt sich der Stellenwert einer Binärzahl.',
+    ]);
+    expect(scaffoldingOf('Regel: Erst beobachten und eingrenzen, dann gezielt ändern und erneut testen.', 'de')).toBeUndefined();
+    expect(scaffoldingOf('Die Rechnung langsam von rechts nach links moderieren.', 'de')).toBe('instruction');
+    expect(scaffoldingOf('Die Zellen teilen sich und wachsen.', 'de')).toBeUndefined();
+  });
+});
+
+describe('the document’s subject as a blank (seventh session)', () => {
+  it('blanks no single word of the title unless the document defines it', async () => {
+    const oscillations = doc('en', [
+      page(
+        1,
+        [
+          'Small oscillations about a stable equilibrium are described by a quadratic potential energy.',
+          'Coupled oscillations of several masses are found from the eigenvalue equation of the mass matrix.',
+          'Normal modes are oscillations in which every mass moves with the same frequency and phase.',
+          'The damping of oscillations is caused by friction forces proportional to the velocity.',
+          'Forced oscillations reach their largest amplitude at the resonance frequency of the system.',
+        ].join('\n\n'),
+        'Small oscillations',
+      ),
+    ]);
+    const deck = await engine.flashcards(oscillations);
+    const answers = deck.cards.filter((card) => card.kind === 'cloze').map((card) => card.back.toLowerCase());
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.filter((answer) => answer.startsWith('oscillation'))).toEqual([]);
+    expect(namesTheSubject('urheberrecht-lizenzen-de')('Lizenz')).toBe(false);
+    expect(namesTheSubject('Small oscillations')('oscillation')).toBe(true);
+  });
+});
+
+describe('an exercise’s premises (seventh session)', () => {
+  it('takes the statements of a paragraph that gives measured values and asks a question for the exercise, not for facts', () => {
+    expect(
+      standaloneOfLines('de', [
+        'Ein Bewässerungsfahrzeug ist mit einem Wasserbehälter ausgerüstet, aus dem pro Sekunde 5 Liter Wasser ausfließen. Die Leermasse des Fahrzeugs beträgt 2,9 t. Welche mechanische Arbeit verrichtet das Fahrzeug bis zur Entleerung des Behälters?',
+        'Beim äußeren Photoeffekt löst Licht Elektronen aus einer Metallplatte, wenn die Photonenenergie die Austrittsarbeit übersteigt. Die Austrittsarbeit von Zink beträgt 4,34 eV.',
+      ]),
+    ).toEqual([
+      'Beim äußeren Photoeffekt löst Licht Elektronen aus einer Metallplatte, wenn die Photonenenergie die Austrittsarbeit übersteigt.',
+      'Die Austrittsarbeit von Zink beträgt 4,34 eV.',
+    ]);
+    expect(scaffoldingOf('Welche mechanische Arbeit verrichtet das Fahrzeug bis zur vollständigen Entleerung des Wasserbehälters.', 'de')).toBe('question');
+  });
+});
+
+describe('headings that name no topic (seventh session)', () => {
+  it('names a part headed "Abstract" or "Today" after what it teaches, and gives thanks and credits no branch', async () => {
+    const slides = doc('en', [
+      page(1, 'Today\n\nTuples are immutable sequences of values that cannot be changed after they are created.\n\nA tuple is compared element by element, starting with the first element of each tuple.', 'Today'),
+      page(2, 'Sorting dictionaries\n\nThe sorted function returns a new list of the items of a dictionary ordered by key.\n\nA list of tuples of value and key can be sorted to order the entries by value.', 'Sorting dictionaries'),
+      page(
+        3,
+        'Acknowledgements / Contributions\n\nThese slides are Copyright 2010 Charles R. Severance and are made available under a Creative Commons licence.\n\nInitial development was done by Charles Severance at the University of Michigan School of Information.',
+        'Acknowledgements / Contributions',
+      ),
+    ]);
+    const headings = analyse(slides).sections.map((section) => section.heading);
+    expect(headings).toEqual(['Tuple', 'Sorting dictionaries', 'Acknowledgements / Contributions']);
+    const map = await engine.mindmap(slides);
+    expect(map.root.children.map((node) => node.label)).toEqual(['Tuple', 'Sorting dictionaries']);
+    expect(labelFlaws('Learning objectives of module 2', 'en').map((flaw) => flaw.code)).toContain('generic-label');
   });
 });

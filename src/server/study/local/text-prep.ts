@@ -216,7 +216,7 @@ function cleanLine(line: string): string {
     .replace(/[\u00ad\u200b\uFFFD]/g, '')
     .replace(chatResidue, '')
     // A label that only announces the text after it ("Erläuterungen: Sammelbände sind …", "Note: …") is no part of it.
-    .replace(/^\s*(?:erläuterungen?|anmerkungen?|hinweise?|notes?|remarks?)\s*:\s+(?=\p{Lu})/iu, '')
+    .replace(/^\s*(?:erläuterungen?|anmerkungen?|hinweise?|notes?|remarks?|merke|merksatz|regel|grundregel|faustregel|remember|rule of thumb)\s*:\s+(?=\p{Lu})/iu, '')
     // Bullet glyphs of slide and PDF fonts (private-use symbols among them) open a list item; elsewhere they are noise.
     .replace(/^\s*[\uE000-\uF8FF○●◦▪■□►▶✓✔➢➤❖◆◇⚫⬤❑❒]+\s*/u, '• ')
     .replace(/[\uE000-\uF8FF○●◦▪■□►▶➢➤❖◆◇⚫⬤❑❒]/gu, ' ')

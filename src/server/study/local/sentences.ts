@@ -125,7 +125,38 @@ const participle = /^(?:\p{L}+(?:ed|en)|given|known|shown|made|done|set|put|buil
  * …").
  */
 function hasEnglishFiniteVerb(tokens: readonly Token[]): boolean {
+  // A relative clause's verb ("… duty that are performed …", "… against which a state is measured") and a remark in
+  // brackets are not the sentence's own: "Actions coinciding with duty that are performed as a means …" states nothing.
+  let depth = 0;
+  let relative = false;
+  let inVerbGroup = false;
   return tokens.some((token, index) => {
+    if (token.text === '(') depth++;
+    if (token.text === ')') depth = Math.max(0, depth - 1);
+    const finite = isFiniteVerb(token, index);
+    if (depth > 0 || token.text === ')') return false;
+    if (token.pos === 'PRON' && /^(?:that|which|who|whom|whose)$/.test(token.lower)) {
+      relative = true;
+      return false;
+    }
+    if (inVerbGroup) {
+      // The clause's verb group goes on with its auxiliaries, "not" and its participle ("may not be measured"); a verb
+      // after an adverb is the main clause's ("Cells that divide quickly are …").
+      const previous = tokens[index - 1]?.pos ?? '';
+      const continues =
+        token.pos === 'ADV' || token.pos === 'PART' || (token.pos === 'AUX' && ['AUX', 'PART'].includes(previous)) || (token.pos === 'VERB' && ['AUX', 'PART', 'ADV'].includes(previous));
+      if (continues) return false;
+      relative = false;
+      inVerbGroup = false;
+    }
+    if (relative && finite) {
+      inVerbGroup = true;
+      return false;
+    }
+    return finite;
+  });
+
+  function isFiniteVerb(token: Token, index: number): boolean {
     if (token.pos === 'AUX') return true;
     if (token.pos !== 'VERB') return false;
     const before = tokens[index - 1];
@@ -135,7 +166,7 @@ function hasEnglishFiniteVerb(tokens: readonly Token[]): boolean {
     if (tokens[index + 1]?.lower === 'of') return false;
     if (/ing$/i.test(token.text)) return false;
     return !(participle.test(token.text) && (!before || ['PUNCT', 'CCONJ', 'ADV'].includes(before.pos)));
-  });
+  }
 }
 
 const copulaDefinition =

@@ -1307,3 +1307,16 @@ describe('headings that name no topic (seventh session)', () => {
     expect(labelFlaws('Learning objectives of module 2', 'en').map((flaw) => flaw.code)).toContain('generic-label');
   });
 });
+
+describe('English fragments whose only verbs stand in a relative clause or in brackets (seventh session)', () => {
+  it('takes a noun phrase with a relative clause or a bracketed remark for no statement, and keeps a main clause with one', () => {
+    expect(
+      standaloneOfLines('en', [
+        'Change in reference against which a system’s state is measured, which itself may represent significant change.',
+        'Maintaining access to the raw mass spectrometry data (used as input to generate the identification results).',
+        'Cells that divide quickly are more sensitive to radiation than resting cells.',
+        'A permutation of length at least two is called simple if it has no proper intervals.',
+      ]),
+    ).toEqual(['Cells that divide quickly are more sensitive to radiation than resting cells.', 'A permutation of length at least two is called simple if it has no proper intervals.']);
+  });
+});

@@ -167,13 +167,17 @@ function analyseUncached(document: StudyDocument): Analysis {
   const { terms, termByKey } = keyTermsOf(sections, language, rawSections.map((raw) => raw.heading ?? ''));
   // A heading that names no topic ("Abstract", "Today", "Learning objectives of module 2") is named after what its
   // part teaches, as a part without a heading is.
+  const generic = new Map<number, string>();
   for (const section of sections) {
     const heading = section.heading.replace(/^[\d.\s]+(?=\p{L})/u, '').trim();
     // Thanks, credits and references are no part of the subject: nothing in them is study material.
     if (backMatterHeading.test(heading)) for (const sentence of section.sentences) Object.assign(sentence, { good: false, standalone: false });
-    else if (genericHeading.test(heading)) section.heading = '';
+    else if (genericHeading.test(heading)) {
+      generic.set(section.index, section.heading);
+      section.heading = '';
+    }
   }
-  nameUnnamedSections(sections, termByKey, language);
+  nameUnnamedSections(sections, termByKey, language, generic);
   const pages = new Set(document.pages.map((page) => page.pageNumber));
   return { title, language, sections, sentences, terms, termByKey, pages };
 }
@@ -519,7 +523,7 @@ function withoutSubsumed(terms: KeyTerm[], stats: Map<string, TermStats>): KeyTe
 }
 
 /** Sections without a heading of their own are named after their leading key term. */
-function nameUnnamedSections(sections: Section[], termByKey: Map<string, KeyTerm>, language: string): void {
+function nameUnnamedSections(sections: Section[], termByKey: Map<string, KeyTerm>, language: string, generic: ReadonlyMap<number, string>): void {
   const used = new Set(sections.map((section) => section.heading.toLowerCase()));
   sections.forEach((section, index) => {
     if (section.heading) return;
@@ -530,7 +534,8 @@ function nameUnnamedSections(sections: Section[], termByKey: Map<string, KeyTerm
       .map((term) => term?.display)
       .find((display) => display && !used.has(display.toLowerCase()));
     const fallback = language === 'de' ? `Teil ${index + 1}` : `Part ${index + 1}`;
-    section.heading = candidate ? `${candidate.charAt(0).toUpperCase()}${candidate.slice(1)}` : fallback;
+    // A generic heading of the document's own ("Grundlagen") still says more than a number.
+    section.heading = candidate ? `${candidate.charAt(0).toUpperCase()}${candidate.slice(1)}` : (generic.get(section.index) ?? fallback);
     used.add(section.heading.toLowerCase());
   });
 }

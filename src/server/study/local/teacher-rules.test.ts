@@ -1320,3 +1320,14 @@ describe('English fragments whose only verbs stand in a relative clause or in br
     ).toEqual(['Cells that divide quickly are more sensitive to radiation than resting cells.', 'A permutation of length at least two is called simple if it has no proper intervals.']);
   });
 });
+
+describe('a bare general noun as subject (seventh session)', () => {
+  it('reads "Idea is now …" like "The idea is …": it means an idea named before', () => {
+    expect(
+      standaloneOfLines('en', [
+        'Idea is now popularized to discuss intergenerational change in views and relationship with nature.',
+        'A shifting baseline is a change in the reference point against which the state of a system is measured.',
+      ]),
+    ).toEqual(['A shifting baseline is a change in the reference point against which the state of a system is measured.']);
+  });
+});

@@ -11,7 +11,7 @@ import { judgeSentence, pointsBackIn } from './sentences';
 import { genericNouns, stopWords } from './stopwords';
 import { PageIndex } from '../content-checks';
 import { compareText } from './order';
-import { backMatterHeading, genericHeading } from './scaffolding';
+import { backMatterHeading } from './scaffolding';
 import { pageAt, prepareBlocks } from './text-prep';
 import { likelyTypos } from './typos';
 
@@ -163,21 +163,15 @@ function analyseUncached(document: StudyDocument): Analysis {
       if ((sentence.text.match(/\p{L}+/gu) ?? []).some((word) => typos.has(word))) Object.assign(sentence, { good: false, standalone: false });
     }
   }
-  const title = titleOf(document);
-  const { terms, termByKey } = keyTermsOf(sections, language, rawSections.map((raw) => raw.heading ?? ''));
-  // A heading that names no topic ("Abstract", "Today", "Learning objectives of module 2") is named after what its
-  // part teaches, as a part without a heading is.
-  const generic = new Map<number, string>();
+  // Thanks, credits and references are no part of the subject: nothing in them is study material.
   for (const section of sections) {
-    const heading = section.heading.replace(/^[\d.\s]+(?=\p{L})/u, '').trim();
-    // Thanks, credits and references are no part of the subject: nothing in them is study material.
-    if (backMatterHeading.test(heading)) for (const sentence of section.sentences) Object.assign(sentence, { good: false, standalone: false });
-    else if (genericHeading.test(heading)) {
-      generic.set(section.index, section.heading);
-      section.heading = '';
+    if (backMatterHeading.test(section.heading.replace(/^[\d.\s]+(?=\p{L})/u, '').trim())) {
+      for (const sentence of section.sentences) Object.assign(sentence, { good: false, standalone: false });
     }
   }
-  nameUnnamedSections(sections, termByKey, language, generic);
+  const title = titleOf(document);
+  const { terms, termByKey } = keyTermsOf(sections, language, rawSections.map((raw) => raw.heading ?? ''));
+  nameUnnamedSections(sections, termByKey, language);
   const pages = new Set(document.pages.map((page) => page.pageNumber));
   return { title, language, sections, sentences, terms, termByKey, pages };
 }
@@ -523,7 +517,7 @@ function withoutSubsumed(terms: KeyTerm[], stats: Map<string, TermStats>): KeyTe
 }
 
 /** Sections without a heading of their own are named after their leading key term. */
-function nameUnnamedSections(sections: Section[], termByKey: Map<string, KeyTerm>, language: string, generic: ReadonlyMap<number, string>): void {
+function nameUnnamedSections(sections: Section[], termByKey: Map<string, KeyTerm>, language: string): void {
   const used = new Set(sections.map((section) => section.heading.toLowerCase()));
   sections.forEach((section, index) => {
     if (section.heading) return;
@@ -534,8 +528,7 @@ function nameUnnamedSections(sections: Section[], termByKey: Map<string, KeyTerm
       .map((term) => term?.display)
       .find((display) => display && !used.has(display.toLowerCase()));
     const fallback = language === 'de' ? `Teil ${index + 1}` : `Part ${index + 1}`;
-    // A generic heading of the document's own ("Grundlagen") still says more than a number.
-    section.heading = candidate ? `${candidate.charAt(0).toUpperCase()}${candidate.slice(1)}` : (generic.get(section.index) ?? fallback);
+    section.heading = candidate ? `${candidate.charAt(0).toUpperCase()}${candidate.slice(1)}` : fallback;
     used.add(section.heading.toLowerCase());
   });
 }

@@ -1289,8 +1289,8 @@ describe('an exercise’s premises (seventh session)', () => {
   });
 });
 
-describe('headings that name no topic (seventh session)', () => {
-  it('names a part headed "Abstract" or "Today" after what it teaches, and gives thanks and credits no branch', async () => {
+describe('headings that name no topic, and back matter (seventh session)', () => {
+  it('keeps the document’s own heading of a part, gives thanks and credits no branch and no material, and flags a generic label', async () => {
     const slides = doc('en', [
       page(1, 'Today\n\nTuples are immutable sequences of values that cannot be changed after they are created.\n\nA tuple is compared element by element, starting with the first element of each tuple.', 'Today'),
       page(2, 'Sorting dictionaries\n\nThe sorted function returns a new list of the items of a dictionary ordered by key.\n\nA list of tuples of value and key can be sorted to order the entries by value.', 'Sorting dictionaries'),
@@ -1301,9 +1301,12 @@ describe('headings that name no topic (seventh session)', () => {
       ),
     ]);
     const headings = analyse(slides).sections.map((section) => section.heading);
-    expect(headings).toEqual(['Tuple', 'Sorting dictionaries', 'Acknowledgements / Contributions']);
+    // A teacher takes a term for no title of a part ("Tuple" for "Today"): the document's own heading stays.
+    expect(headings).toEqual(['Today', 'Sorting dictionaries', 'Acknowledgements / Contributions']);
     const map = await engine.mindmap(slides);
-    expect(map.root.children.map((node) => node.label)).toEqual(['Tuple', 'Sorting dictionaries']);
+    expect(map.root.children.map((node) => node.label)).toEqual(['Today', 'Sorting dictionaries']);
+    const deck = await engine.flashcards(slides);
+    expect(deck.cards.map((card) => `${card.front} ${card.back}`).join(' ')).not.toMatch(/Severance|University of Michigan/);
     expect(labelFlaws('Learning objectives of module 2', 'en').map((flaw) => flaw.code)).toContain('generic-label');
   });
 });

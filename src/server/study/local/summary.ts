@@ -1,7 +1,7 @@
 import type { Summary } from '../artefacts';
 import { StudyEngineError } from '../engine';
 import { sentenceFlaws } from '../item-flaws';
-import type { Analysis, Section, Sentence } from './analysis';
+import type { Analysis, KeyTerm, Section, Sentence } from './analysis';
 import { rankSentences, topSentences } from './textrank';
 import { wordingFor } from './wording';
 
@@ -20,16 +20,32 @@ export function buildSummary(analysis: Analysis): Summary {
     throw new StudyEngineError('tooLittleText', 'The document has too little running text to summarise.');
   }
   const keyTermCount = Math.min(30, 8 + analysis.sections.length);
-  const keyTerms = analysis.terms.slice(0, keyTermCount).map((term) => ({
+  const shown = termsToShow(analysis);
+  const keyTerms = shown.slice(0, keyTermCount).map((term) => ({
     term: term.display,
     ...(term.definition ? { definition: term.definition.text } : term.formula ? { definition: term.formula.text } : {}),
     page: term.page,
   }));
-  const topTerms = analysis.terms.slice(0, 4).map((term) => term.display);
+  const topTerms = shown.slice(0, 4).map((term) => term.display);
   const lead = overviewSentence(analysis, weight);
   const topics = topTerms.length > 0 ? wording.overview(analysis.title, wording.list(topTerms)) : '';
   const overview = [topics, lead?.text].filter(Boolean).join(' ') || analysis.title;
   return { title: analysis.title, overview, sections, keyTerms };
+}
+
+/**
+ * The key terms a student is shown: terms of the subject ("equilibrium position", "Lagrangian"), not general words
+ * ("equation", "matrix", "motion"), and no single word of a longer term shown before it ("molecule", "triatomic"
+ * after "triatomic molecule").
+ */
+function termsToShow(analysis: Analysis): KeyTerm[] {
+  const shown: KeyTerm[] = [];
+  for (const term of analysis.terms) {
+    if (!term.teachable) continue;
+    if (term.words === 1 && !term.definition && shown.some((other) => other.words > 1 && other.key.split(' ').includes(term.key))) continue;
+    shown.push(term);
+  }
+  return shown;
 }
 
 export function termWeight(analysis: Analysis): (key: string) => number {

@@ -1334,3 +1334,33 @@ describe('a bare general noun as subject (seventh session)', () => {
     ).toEqual(['A shifting baseline is a change in the reference point against which the state of a system is measured.']);
   });
 });
+
+describe('the summary’s key terms (seventh session)', () => {
+  it('shows terms of the subject, not general words or a word of a longer term shown before it', async () => {
+    const notes = doc('en', [
+      page(
+        1,
+        [
+          'A triatomic molecule has three atoms and its vibrations are described by normal modes of the molecule.',
+          'The equation of motion of a triatomic molecule follows from the Lagrangian of the system.',
+          'Each equation couples the displacements of the atoms through the potential energy of the molecule.',
+          'The matrix of the potential energy and the mass matrix of a triatomic molecule give the normal frequencies.',
+          'Normal modes of a triatomic molecule oscillate with one frequency and a fixed phase between the atoms.',
+        ].join('\n\n'),
+        'Small oscillations',
+      ),
+    ]);
+    const summary = await engine.summary(notes);
+    const terms = summary.keyTerms.map((entry) => entry.term.toLowerCase());
+    expect(terms).toContain('triatomic molecule');
+    expect(terms.filter((term) => ['equation', 'matrix', 'molecule', 'triatomic'].includes(term))).toEqual([]);
+  });
+});
+
+describe('pointing at an example (seventh session)', () => {
+  it('takes "A good example is that of …" for the course talking and "Further, …" as leaning on what came before, and keeps an example that states something', () => {
+    expect(scaffoldingOf('A good example is that of a linear, triatomic molecule.', 'en')).toBe('instruction');
+    expect(standaloneOfLines('en', ['Further, the two outer masses vibrate exactly out of phase with each other.'])).toEqual([]);
+    expect(scaffoldingOf('An example of a stable equilibrium is a ball resting at the bottom of a bowl.', 'en')).toBeUndefined();
+  });
+});

@@ -171,6 +171,13 @@ function analyseUncached(document: StudyDocument): Analysis {
   }
   const title = titleOf(document);
   const { terms, termByKey } = keyTermsOf(sections, language, rawSections.map((raw) => raw.heading ?? ''));
+  // A term is cited where its words stand: where the page its sentences mostly start on does not hold it (a phrase
+  // broken over a page or a line), the page of a sentence that does.
+  for (const term of terms) {
+    if (pageIndex.check('', term.display, term.page, 'term').length === 0) continue;
+    const holding = sentences.find((sentence) => sentence.phrases.some((hit) => hit.key === term.key) && pageIndex.check('', term.display, sentence.page, 'term').length === 0);
+    if (holding) term.page = holding.page;
+  }
   nameUnnamedSections(sections, termByKey, language);
   const pages = new Set(document.pages.map((page) => page.pageNumber));
   return { title, language, sections, sentences, terms, termByKey, pages };

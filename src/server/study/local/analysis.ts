@@ -11,7 +11,7 @@ import { judgeSentence, pointsBackIn } from './sentences';
 import { genericNouns, stopWords } from './stopwords';
 import { PageIndex } from '../content-checks';
 import { compareText } from './order';
-import { backMatterHeading } from './scaffolding';
+import { isBackMatter } from './scaffolding';
 import { pageAt, prepareBlocks } from './text-prep';
 import { likelyTypos } from './typos';
 
@@ -165,7 +165,7 @@ function analyseUncached(document: StudyDocument): Analysis {
   }
   // Thanks, credits and references are no part of the subject: nothing in them is study material.
   for (const section of sections) {
-    if (backMatterHeading.test(section.heading.replace(/^[\d.\s]+(?=\p{L})/u, '').trim())) {
+    if (isBackMatter(section.heading)) {
       for (const sentence of section.sentences) Object.assign(sentence, { good: false, standalone: false });
     }
   }

@@ -2,7 +2,7 @@ import type { Mindmap, MindmapNode } from '../artefacts';
 import { StudyEngineError } from '../engine';
 import { labelFlaws, sentenceFlaws } from '../item-flaws';
 import type { Analysis, Section, Sentence } from './analysis';
-import { backMatterHeading } from './scaffolding';
+import { isBackMatter } from './scaffolding';
 
 const conceptsPerSection = 4;
 const factsPerConcept = 2;
@@ -14,7 +14,7 @@ const factsPerConcept = 2;
 export function buildMindmap(analysis: Analysis): Mindmap {
   // Thanks, credits and references are no branch of the subject.
   const children = analysis.sections
-    .filter((section) => !backMatterHeading.test(section.heading.replace(/^[\d.\s]+(?=\p{L})/u, '').trim()))
+    .filter((section) => !isBackMatter(section.heading))
     .map((section) => sectionNode(analysis, section));
   if (children.length === 0) {
     throw new StudyEngineError('tooLittleText', 'The document has too little running text for a mind map.');

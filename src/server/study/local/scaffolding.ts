@@ -180,5 +180,10 @@ export const genericHeading =
   /^(?:zusammenfassung|summary|overview|überblick|outline|gliederung|agenda|contents|inhalt|inhaltsverzeichnis|part \d+|teil \d+|lesson \d+|lektion \d+|introduction|einleitung|einführung|recap|wiederholung|questions?|fragen|references|literatur|quellen|contd\.?|cont\.|fortsetzung|abstract|today|heute|wrap-?\s?up|fazit|grundlagen|(?:learning )?objectives?(?: of .{1,40})?|lernziele?(?: .{1,40})?|(?:acknowledge?ments?|credits|danksagung)(?:\s*[/&,]\s*contributions?)?|contributions?|impressum)$/i;
 
 /** Back matter: thanks, credits and references — no branch of the subject at all. */
-export const backMatterHeading =
+const backMatterHeading =
   /^(?:acknowledge?ments?|credits|danksagung|contributions?|impressum|references|bibliography|literatur(?:verzeichnis)?|quellen(?:verzeichnis|angaben)?)(?:\s*[/&,]\s*(?:contributions?|credits|acknowledge?ments?))?$/i;
+
+/** Whether a heading (its numbering aside: "7 References") is back matter. */
+export function isBackMatter(heading: string): boolean {
+  return backMatterHeading.test(heading.replace(/^[\d.\s]+(?=\p{L})/u, '').trim());
+}

@@ -104,7 +104,10 @@ function segmentedSentences(text: string, language: string, compounds: boolean):
     const start = segment.index;
     const end = segment.index + segment.segment.trimEnd().length;
     const previous = raw.at(-1);
-    if (previous && abbreviationEnd.test(text.slice(previous.start, previous.end))) previous.end = end;
+    // An exclamation or a question in brackets or quotes inside a sentence ("… werden ja (zum Glück!) niemals …")
+    // does not end it when the text goes on in lower case.
+    const inside = previous !== undefined && /[!?]["”’)\]]+$/.test(text.slice(previous.start, previous.end)) && /^\s*\p{Ll}/u.test(segment.segment);
+    if (previous && (inside || abbreviationEnd.test(text.slice(previous.start, previous.end)))) previous.end = end;
     else if (end > start) raw.push({ start, end });
   }
   return raw.flatMap(({ start, end }) => {

@@ -32,6 +32,14 @@ const vagueAdjectives = new Set(
   einzelnen siehe außer ganze ganzen einige einigen mehrere mehreren diverse diversen`.split(/\s+/),
 );
 
+/** Nouns that, after the word before them, make an adverbial phrase rather than a term ("zum Beispiel", "for instance"). */
+const fixedPhrases = new Map<string, ReadonlySet<string>>([
+  ['zum', new Set(['beispiel', 'teil', 'glück', 'schluss', 'ende', 'anfang', 'vergleich'])],
+  ['im', new Set(['allgemeinen', 'prinzip', 'grunde', 'wesentlichen', 'folgenden', 'gegenteil', 'vergleich'])],
+  ['for', new Set(['example', 'instance'])],
+  ['in', new Set(['fact', 'general', 'particular', 'practice', 'contrast', 'addition'])],
+]);
+
 const wordLike = /^\p{L}[\p{L}'’-]*\p{L}$|^\p{Lu}{2,}\p{N}*$/u;
 
 /**
@@ -88,12 +96,16 @@ export function phrasesOf(
     }
     run = [];
   };
+  let before: Token | undefined;
   for (const token of tokens) {
     // Phrases do not run across punctuation, nor across a gap ("word - word").
     const previous = run.at(-1);
     if (previous && token.start - previous.end > 1) close();
-    if (usable(token)) run.push(token);
+    // The noun of a fixed phrase ("zum Beispiel", "zum Teil", "for example") belongs to no phrase: "zum Beispiel F-Dur".
+    const idiom = before !== undefined && (fixedPhrases.get(before.lower)?.has(token.lower) ?? false);
+    if (usable(token) && !idiom) run.push(token);
     else close();
+    before = token;
   }
   close();
   return hits;

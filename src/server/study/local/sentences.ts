@@ -55,7 +55,34 @@ const citationKey = /\[\p{Lu}[\p{L}+]*\d{2}[a-z]?(?:,\s*\p{Lu}[\p{L}+]*\d{2}[a-z
 /** Whether a text leans on what came before it: "these processes", "the remaining parameters", "möchte hier …". */
 export function pointsBackIn(text: string, language: string): boolean {
   const back = language === 'de' ? pointsBack.de : language === 'en' ? pointsBack.en : undefined;
-  return back?.test(text) ?? false;
+  if (back?.test(text)) return true;
+  return language === 'de' ? pointsAtPairDe(text) || comparesWithUnnamed.de.test(text) || demonstrativeSubject.test(text) : language === 'en' ? pointsAround.test(text) || comparesWithUnnamed.en.test(text) : false;
+}
+
+/** "Aus offensichtlichen Gründen ist das nicht möglich": "das" stands for what was said before. */
+const demonstrativeSubject =
+  /\b(?:ist|sind|war|waren|wäre|wären|wird|werden|kann|können|muss|müssen|lässt|hat|haben|gilt)\s+(?:das|dies)\s+(?:nicht|auch|so|jedoch|aber|allerdings|meist|oft|immer|nur|eben|ja|doch|noch|schon|kein\p{L}*|besonders|sehr|möglich|nötig|wichtig|sinnvoll|richtig|falsch)\b/iu;
+
+/** "… are listed below", "as described above": the text around it holds what the sentence is about. */
+const pointsAround = /\b(?:listed|given|provided|described|explained|summari[sz]ed|presented|discussed|outlined|defined|mentioned)\s+(?:below|above|earlier|before)\b|\bbelow[.!]$/i;
+
+/**
+ * A comparison whose other side came before: "Der Umfang ist etwas kleiner, aber …", "The bias is slightly larger."
+ * — smaller than what? A comparison that names its other side ("als …", "than …") stands on its own.
+ */
+const comparesWithUnnamed = {
+  de: /^(?!.*\bals\b).*\b(?:etwas|viel|deutlich|wesentlich|erheblich|weitaus|ein wenig|noch)\s+(?:klein|groß|gross|größ|höh|tief|nied|läng|kürz|weit|eng|breit|schnell|langsam|leicht|schwer|stark|schwäch|früh|spät|wenig|mehr)\p{L}*er\b/iu,
+  en: /^(?!.*\bthan\b).*\b(?:slightly|somewhat|much|far|considerably|significantly|a bit|a little)\s+(?:\p{L}+er|more|less|fewer)\b(?!\s+than\b)/iu,
+};
+
+/**
+ * "Die beiden Gefangenen …", "In beiden Auktionsformen …", "die ersten beiden": the pair was named before — unless the
+ * sentence names it itself ("zwischen zwei Genloci … zwischen den beiden Loci").
+ */
+function pointsAtPairDe(text: string): boolean {
+  const pair = /\b(?:(?:die|den|der|in|bei|von|zu|aus|mit|für)\s+(?:ersten\s+|letzten\s+)?beiden\b|^beide\s+\p{Lu})/iu.exec(text);
+  if (!pair) return false;
+  return !/\b(?:zwei|2|beide[nrs]?\s+\p{L}+\s+und)\b/iu.test(text.slice(0, pair.index));
 }
 
 /** Code, its output or an identifier in the text: "Traceback:'tuple' object…", "library(MASS)", "tumor.grade". */

@@ -1364,3 +1364,54 @@ describe('pointing at an example (seventh session)', () => {
     expect(scaffoldingOf('An example of a stable equilibrium is a ball resting at the bottom of a bowl.', 'en')).toBeUndefined();
   });
 });
+
+describe('sentences that lean on what is around them (eighth session)', () => {
+  it('takes "listed below", a pair named before, a comparison without its other side and "ist das nicht …" for no statement of their own', () => {
+    expect(
+      standaloneOfLines('en', [
+        'The 100 civics questions and answers for the naturalization test are listed below.',
+        'The variance of the estimator is slightly larger.',
+        'The variance of the estimator is slightly larger than the variance of the sample mean.',
+      ]),
+    ).toEqual(['The variance of the estimator is slightly larger than the variance of the sample mean.']);
+    expect(
+      standaloneOfLines('de', [
+        'Die beiden Gefangenen werden einzeln verhört und können nicht miteinander kommunizieren.',
+        'In beiden Auktionsformen gibt es die dominante Strategie, den eigenen Wert zu bieten.',
+        'Der Umfang ist etwas kleiner, aber die Anforderungen an die Arbeit sind die gleichen.',
+        'Aus offensichtlichen Gründen ist das nicht möglich, denn die meisten Äußerungen werden nie aufgezeichnet.',
+        'Die Rekombinationshäufigkeit zwischen zwei Genloci ist der Anteil an Nachkommen mit einer Rekombination zwischen den beiden Loci.',
+        'Der Monopolpreis ist für gewöhnlich deutlich höher als der Preis im vollkommenen Wettbewerb.',
+      ]),
+    ).toEqual([
+      'Die Rekombinationshäufigkeit zwischen zwei Genloci ist der Anteil an Nachkommen mit einer Rekombination zwischen den beiden Loci.',
+      'Der Monopolpreis ist für gewöhnlich deutlich höher als der Preis im vollkommenen Wettbewerb.',
+    ]);
+  });
+});
+
+describe('fixed phrases and wrapped lines (eighth session)', () => {
+  it('makes no term of "zum Beispiel F-Dur" or "for example Python"', () => {
+    const keys = analysedLines('de', [
+      'So sind zum Beispiel F-Dur und d-Moll Parallelklänge, weil sie sich die große Terz teilen.',
+      'Die Parallele von F-Dur ist d-Moll, und die Parallele von C-Dur ist a-Moll.',
+    ]).terms.map((term) => term.display.toLowerCase());
+    expect(keys.some((key) => key.startsWith('beispiel'))).toBe(false);
+    const english = analysedLines('en', ['Many languages, for example Python and Ruby, have dictionaries with keys and values.']).terms.map((term) => term.key);
+    expect(english.some((key) => key.startsWith('example'))).toBe(false);
+  });
+
+  it('reads a German sentence wrapped before a capitalised noun, after "bzw." and around "(zum Glück!)" as one sentence', () => {
+    const text = [
+      'Wenn Sie die oben genannte Fragestellung grundsätzlich und endgültig beantworten wollten, bräuchten Sie eine Datenbank mit',
+      'allen Äußerungen, die Sprecherinnen und Sprecher in Süd- und Norddeutschland tätigen bzw.',
+      'in einem bestimmten Zeitraum getätigt haben. Aus offensichtlichen',
+      'Gründen ist das nicht möglich, denn die allermeisten Äußerungen werden ja (zum Glück!)',
+      'niemals aufgezeichnet. Und selbst wenn es eine solche Datenbank gäbe, wäre die Datenmenge viel zu groß, als dass man sie',
+      'in einem vernünftigen Zeitraum auswerten könnte.',
+    ];
+    const sentences = analysedLines('de', text).sentences.map((sentence) => sentence.text);
+    expect(sentences).toContain('Aus offensichtlichen Gründen ist das nicht möglich, denn die allermeisten Äußerungen werden ja (zum Glück!) niemals aufgezeichnet.');
+    expect(sentences.filter((sentence) => /^\p{Ll}/u.test(sentence))).toEqual([]);
+  });
+});

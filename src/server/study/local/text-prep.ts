@@ -474,9 +474,16 @@ function startsNewParagraph(previous: Line, line: Line, typical: number, slide: 
   if (slide && previous.page === line.page && /^[\p{Lu}\p{N}"“„(]/u.test(line.text) && !runsOn.test(previous.text)) return true;
   // A paragraph runs on across a page break; sentences are found later, so joining never hurts.
   if (previous.page !== line.page) return false;
+  // A line in lower case goes on with the sentence before it ("… tätigen bzw." / "in einem …", "(zum Glück!)" /
+  // "niemals aufgezeichnet.").
+  if (/^\p{Ll}/u.test(line.text)) return false;
   const short = previous.text.length < typical * 0.7;
   if (!short) return false;
-  return /[.!?:]["”’)]?$/.test(previous.text) || (/\p{L}$/u.test(previous.text) && /^\p{Lu}/u.test(line.text));
+  if (/[.!?:]["”’)]?$/.test(previous.text)) return true;
+  // A short line that ends in a word before a capital starts a new block (a title, a label) — unless a sentence began
+  // on it and runs on: "… getätigt haben. Aus offensichtlichen" / "Gründen ist das nicht möglich" (German nouns are
+  // capitalised).
+  return /\p{L}$/u.test(previous.text) && /^\p{Lu}/u.test(line.text) && !/[.!?]["”’)]?\s+["„“(]?\p{Lu}\p{L}*(?:\s+\p{L}+)+$/u.test(previous.text);
 }
 
 /** A line that ends mid-phrase: the next line continues it. */

@@ -13,7 +13,7 @@ import { PageIndex } from '../content-checks';
 import { compareText } from './order';
 import { isBackMatter } from './scaffolding';
 import { pageAt, prepareBlocks } from './text-prep';
-import { likelyTypos } from './typos';
+import { likelyTypos, wordCounts } from './typos';
 
 /** A document read once for all artefacts: its sections, sentences, noun phrases, key terms and definitions. */
 export interface Sentence {
@@ -127,10 +127,13 @@ function analyseUncached(document: StudyDocument): Analysis {
       const inBlock = raws[sectionIndex]?.[blockIndex] ?? [];
       const judged = inBlock.map((found) => judgeSentence(found.text, found.tokens, language));
       const premise = isExercisePremise(inBlock.map((found) => found.text), judged);
+      // A citation a label announces ("Reference: Chuttur M.Y. (2009). "Overview of …," Indiana University, USA.") runs
+      // to the paragraph's end: its later sentences lost the label when the paragraph was cut into sentences.
+      const cited = inBlock.findIndex((found) => citationLabel.test(found.text));
       inBlock.forEach((found, foundIndex) => {
         const text = found.text;
         const own = judged[foundIndex] ?? judgeSentence(text, found.tokens, language);
-        const quality = premise ? { ...own, good: false, standalone: false } : own;
+        const quality = premise || (cited >= 0 && foundIndex >= cited) ? { ...own, good: false, standalone: false } : own;
         const sentence: Sentence = {
           index: sentences.length,
           text,
@@ -286,7 +289,7 @@ function keyTermsOf(sections: Section[], language: string, headings: string[]) {
     }
   }
   const formulas = new Map<string, { text: string; sentence: Sentence }>();
-  const vocabulary = wordCounts(sections.flatMap((section) => section.sentences.map((sentence) => sentence.text)));
+  const vocabulary = wordCounts(sections.flatMap((section) => section.sentences.map((sentence) => sentence.text.toLowerCase())));
   for (const sentence of sections.flatMap((section) => section.sentences)) {
     if (!/=/.test(sentence.text)) continue;
     const found = formulaIn(sentence.text, sentence.phrases, language);
@@ -363,12 +366,6 @@ function keyTermsOf(sections: Section[], language: string, headings: string[]) {
   return { terms: kept, termByKey };
 }
 
-function wordCounts(texts: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const text of texts) for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
-  return counts;
-}
-
 /**
  * A formula's term must read as a term: not a general noun alone ("matrix", "equation", "basics"), and no word cut
  * where the extraction broke it ("Schwingkre" of "Schwingkreis", "Quasiline" of "quasilineare"): a word the document
@@ -379,6 +376,9 @@ function formulaTermReads(surface: string, vocabulary: ReadonlyMap<string, numbe
   if (words.length === 1 && generalAcademicNouns.has(words[0] ?? '')) return false;
   return words.every((word) => (vocabulary.get(word) ?? 0) > 1 || word.length < 4 || ![...vocabulary.keys()].some((other) => other.length > word.length && other.startsWith(word)));
 }
+
+/** A label announcing how to cite a work ("Reference:", "Cite as:", "Zitiervorschlag:"). */
+const citationLabel = /(?:^|\s)(?:References?|Citation|Cite\s+as|How\s+to\s+cite|Suggested\s+citation|Zitiervorschlag|Zitierweise|Zitation|Literaturangabe)\s*:\s/;
 
 /** A measured value: a number with its unit ("5 Liter", "4,34 eV", "12 V", "750 mm", "3 kg"). */
 const measuredValue =

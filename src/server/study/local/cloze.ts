@@ -77,7 +77,12 @@ export function namesTheSubject(title: string): (word: string) => boolean {
   // A file name standing in for a missing title ("urheberrecht-lizenzen-de") names the file, not what is taught.
   if (!/\s/.test(title.trim()) && /[-_]/.test(title)) return () => false;
   const titleWords = (title.toLowerCase().match(/\p{L}{3,}/gu) ?? []).map(stemOf);
+  // The title's abbreviation: the initials of a run of its capitalised words ("TAM" of "Technology Acceptance Model").
+  const initials = new Set(
+    (title.match(/\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)+/gu) ?? []).map((run) => run.split(/\s+/).map((word) => word[0]).join('')),
+  );
   return (word) => {
+    if (initials.has(word)) return true;
     const stem = stemOf(word.toLowerCase());
     return titleWords.some((titleWord) => titleWord === stem || (stem.length >= 5 && (titleWord.startsWith(stem) || stem.startsWith(titleWord) && titleWord.length >= 5)));
   };

@@ -34,8 +34,9 @@ const navigation =
 /** A site's footer links ("Impressum · Datenschutz · Kontakt"): navigation only as a line of links, not in a sentence. */
 const footerLinks =
   /^(?:(?:impressum|imprint|datenschutz(?:erklärung)?|privacy(?: policy)?|cookies?(?:-?einstellungen| settings)?|kontakt|contact|agb|terms(?: of use)?|barrierefreiheit|accessibility|sitemap)\s*(?:[|·•,/]\s*|$))+$/i;
+/** A citation, a source, or a publisher's notice ("To copy otherwise … requires prior specific permission"). */
 const referenceLike =
-  /\bthe references? (?:is|are)\b|\bet al\.|\bISBN\b|\bdoi:|\bpp?\.\s?\d|\bS\.\s?\d+\s?[-–]\s?\d+|\bVol\.\s?\d|\bHrsg\.|\bAufl(?:age|\.)|\bVerlag\b|\bPress\b,|\bedition\b|\(\s?(?:19|20)\d\d[a-z]?\s?\)\s?[.:,]|\b(?:retrieved|abgerufen) (?:from|am)\b|https?:\/\/|www\./i;
+  /\bthe references? (?:is|are)\b|\bet al\.|\bISBN\b|\bdoi:|\bpp?\.\s?\d|\bS\.\s?\d+\s?[-–]\s?\d+|\bVol\.\s?\d|\bHrsg\.|\bAufl(?:age|\.)|\bVerlag\b|\bPress\b,|\bedition\b|\(\s?(?:19|20)\d\d[a-z]?\s?\)\s?[.:,]|\b(?:retrieved|abgerufen) (?:from|am)\b|https?:\/\/|www\.|\bto copy otherwise\b|\bpermission to make (?:digital|hard) (?:or hard )?copies\b|\brequires prior specific permission\b|\ball rights reserved\b|\balle rechte vorbehalten\b/i;
 const rawMarkup = /\\\(|\\\)|\\\[|\\\]|\$\$|\\(?:frac|sum|int|sqrt|alpha|beta|gamma|delta|cdot|times|mathrm|mathbf|left|right|begin|end|text)\b|\\[*_#`]|[\uE000-\uF8FF\uFFFD]/u;
 
 const ruleLabel = /^(?:regel|grundregel|faustregel|merke|merksatz|rule|rule of thumb|golden rule|remember)\s*:\s*\S/i;

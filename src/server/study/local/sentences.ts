@@ -52,13 +52,6 @@ const subjectless =
 /** A research remark: citation keys in brackets ("[BBPR15]", "[Bev15, AV16]") point to papers, not to content. */
 const citationKey = /\[\p{Lu}[\p{L}+]*\d{2}[a-z]?(?:,\s*\p{Lu}[\p{L}+]*\d{2}[a-z]?)*\]/u;
 
-/** Whether a text leans on what came before it: "these processes", "the remaining parameters", "möchte hier …". */
-export function pointsBackIn(text: string, language: string): boolean {
-  const back = language === 'de' ? pointsBack.de : language === 'en' ? pointsBack.en : undefined;
-  if (back?.test(text)) return true;
-  return language === 'de' ? pointsAtPairDe(text) || comparesWithUnnamed.de.test(text) || demonstrativeSubject.test(text) : language === 'en' ? pointsAround.test(text) || comparesWithUnnamed.en.test(text) : false;
-}
-
 /** "Aus offensichtlichen Gründen ist das nicht möglich": "das" stands for what was said before. */
 const demonstrativeSubject =
   /\b(?:ist|sind|war|waren|wäre|wären|wird|werden|kann|können|muss|müssen|lässt|hat|haben|gilt)\s+(?:das|dies)\s+(?:nicht|auch|so|jedoch|aber|allerdings|meist|oft|immer|nur|eben|ja|doch|noch|schon|kein\p{L}*|besonders|sehr|möglich|nötig|wichtig|sinnvoll|richtig|falsch)\b/iu;
@@ -72,17 +65,28 @@ const pointsAround = /\b(?:listed|given|provided|described|explained|summari[sz]
  */
 const comparesWithUnnamed = {
   de: /^(?!.*\bals\b).*\b(?:etwas|viel|deutlich|wesentlich|erheblich|weitaus|ein wenig|noch)\s+(?:klein|groß|gross|größ|höh|tief|nied|läng|kürz|weit|eng|breit|schnell|langsam|leicht|schwer|stark|schwäch|früh|spät|wenig|mehr)\p{L}*er\b/iu,
-  en: /^(?!.*\bthan\b).*\b(?:slightly|somewhat|much|far|considerably|significantly|a bit|a little)\s+(?:\p{L}+er|more|less|fewer)\b(?!\s+than\b)/iu,
+  en: /^(?!.*\bthan\b).*\b(?:slightly|somewhat|much|far|considerably|significantly|a bit|a little)\s+(?:larger|smaller|bigger|higher|lower|greater|longer|shorter|faster|slower|wider|narrower|stronger|weaker|earlier|later|better|worse|easier|harder|heavier|lighter|deeper|closer|simpler|cheaper|older|younger|more|less|fewer)\b/iu,
 };
 
 /**
  * "Die beiden Gefangenen …", "In beiden Auktionsformen …", "die ersten beiden": the pair was named before — unless the
  * sentence names it itself ("zwischen zwei Genloci … zwischen den beiden Loci").
  */
-function pointsAtPairDe(text: string): boolean {
-  const pair = /\b(?:(?:die|den|der|in|bei|von|zu|aus|mit|für)\s+(?:ersten\s+|letzten\s+)?beiden\b|^beide\s+\p{Lu})/iu.exec(text);
+function pointsAtPair(text: string): boolean {
+  const pair = /\b(?:die|den|der|in|bei|von|zu|aus|mit|für)\s+(?:ersten\s+|letzten\s+)?beiden\b/iu.exec(text) ?? /^Beide\s+\p{Lu}/u.exec(text);
   if (!pair) return false;
   return !/\b(?:zwei|2|beide[nrs]?\s+\p{L}+\s+und)\b/iu.test(text.slice(0, pair.index));
+}
+
+/** Each language's signs that a text leans on what came before or stands around it. */
+const leansOn: Record<string, readonly ((text: string) => boolean)[]> = {
+  en: [pointsBack.en, pointsAround, comparesWithUnnamed.en].map((pattern) => (text: string) => pattern.test(text)),
+  de: [...[pointsBack.de, comparesWithUnnamed.de, demonstrativeSubject].map((pattern) => (text: string) => pattern.test(text)), pointsAtPair],
+};
+
+/** Whether a text leans on what came before it: "these processes", "the remaining parameters", "möchte hier …". */
+export function pointsBackIn(text: string, language: string): boolean {
+  return (leansOn[language] ?? []).some((leans) => leans(text));
 }
 
 /** Code, its output or an identifier in the text: "Traceback:'tuple' object…", "library(MASS)", "tumor.grade". */

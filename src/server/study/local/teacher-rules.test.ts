@@ -13,7 +13,7 @@ import { germanStem } from './stemmer';
 import { loadManifest, readDocument } from '../../../../eval/set';
 import { createLocalEngine } from './local-engine';
 import { endsCut, scaffoldingOf } from './scaffolding';
-import { prepareBlocks } from './text-prep';
+import { displayHeading, prepareBlocks } from './text-prep';
 import { clozeAt, namesTheSubject } from './cloze';
 import { isSlip, likelyTypos } from './typos';
 
@@ -1372,8 +1372,9 @@ describe('sentences that lean on what is around them (eighth session)', () => {
         'The 100 civics questions and answers for the naturalization test are listed below.',
         'The variance of the estimator is slightly larger.',
         'The variance of the estimator is slightly larger than the variance of the sample mean.',
+        'Cacti store much water in their thick stems during the rainy season.',
       ]),
-    ).toEqual(['The variance of the estimator is slightly larger than the variance of the sample mean.']);
+    ).toEqual(['The variance of the estimator is slightly larger than the variance of the sample mean.', 'Cacti store much water in their thick stems during the rainy season.']);
     expect(
       standaloneOfLines('de', [
         'Die beiden Gefangenen werden einzeln verhört und können nicht miteinander kommunizieren.',
@@ -1413,5 +1414,33 @@ describe('fixed phrases and wrapped lines (eighth session)', () => {
     const sentences = analysedLines('de', text).sentences.map((sentence) => sentence.text);
     expect(sentences).toContain('Aus offensichtlichen Gründen ist das nicht möglich, denn die allermeisten Äußerungen werden ja (zum Glück!) niemals aufgezeichnet.');
     expect(sentences.filter((sentence) => /^\p{Ll}/u.test(sentence))).toEqual([]);
+  });
+});
+
+describe('a paper’s front matter (eighth session, review)', () => {
+  it('takes a citation a label announces to the end of its paragraph, and a publisher’s notice, for no content', () => {
+    const lines = [
+      'User acceptance of technology has been an important field of study for over two decades now.',
+      'Permanent URL: http://example.org/9-37 Copyright: Creative Commons Attribution License Reference: Chuttur M.Y. (2009). "Overview of the Technology Acceptance Model: Origins, Developments and Future Directions," Indiana University, USA.',
+      'To copy otherwise, to republish, to post on servers or to redistribute to lists, requires prior specific permission and/or a fee.',
+    ];
+    expect(standaloneOfLines('en', lines)).toEqual(['User acceptance of technology has been an important field of study for over two decades now.']);
+    expect(scaffoldingOf('Permission to make digital or hard copies of all or part of this work for personal use is granted without fee.', 'en')).toBe('reference');
+  });
+
+  it('reads the title’s abbreviation as its subject: no cloze blanks "TAM" in a review of the Technology Acceptance Model', () => {
+    const subject = namesTheSubject('Overview of the Technology Acceptance Model: Origins and Future Directions');
+    expect(subject('TAM')).toBe(true);
+    expect(subject('IS')).toBe(false);
+    expect(subject('Perceived')).toBe(false);
+  });
+});
+
+describe('headings set in capitals (eighth session, review)', () => {
+  it('reads a heading in capitals in title case, and keeps an abbreviation among ordinary words ("KI und sonstige Hilfsmittel")', () => {
+    expect(displayHeading('CHAPTER ONE: Creators')).toBe('Chapter One: Creators');
+    expect(displayHeading('KI und sonstige Hilfsmittel')).toBe('KI und sonstige Hilfsmittel');
+    expect(displayHeading('HTTP und HTTPS im Überblick')).toBe('HTTP und HTTPS im Überblick');
+    expect(displayHeading('DSGVO')).toBe('DSGVO');
   });
 });

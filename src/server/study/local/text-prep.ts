@@ -447,6 +447,9 @@ export function displayHeading(text: string): string {
   const capitalWords = words.filter((word) => /^\p{Lu}{2,6}$/u.test(word.replace(/[^\p{L}]/gu, '')));
   const longCapitals = words.filter((word) => /^\p{Lu}{7,}$/u.test(word.replace(/[^\p{L}]/gu, '')));
   if (capitalWords.length === 1 && longCapitals.length === 0 && words.length <= 3) return words.join(' ');
+  // A heading with an abbreviation among ordinary words ("KI und sonstige Hilfsmittel") is not set in capitals.
+  const lettered = words.filter((word) => /\p{L}{2}/u.test(word));
+  if ((capitalWords.length + longCapitals.length) * 2 < lettered.length) return words.join(' ');
   return words
     .map((word) => {
       const letters = word.replace(/[^\p{L}]/gu, '');

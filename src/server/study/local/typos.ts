@@ -10,9 +10,15 @@ import { isKnownEnglish } from './everyday';
  * ("Ton" / "Töne") or a capital are left alone, and so is a changed letter ("wurden" / "werden", "Umfang" / "Umgang" are
  * both words). A word English knows (SUBTLEX's list) is no slip ("through" beside "though").
  */
-export function likelyTypos(texts: readonly string[], language: string): ReadonlySet<string> {
+/** How often each word (a run of letters, as written) stands in the texts. */
+export function wordCounts(texts: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const text of texts) for (const word of text.match(/\p{L}+/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
+}
+
+export function likelyTypos(texts: readonly string[], language: string): ReadonlySet<string> {
+  const counts = wordCounts(texts);
   // The words written often, and each with one letter left out: a word one slip away is found by looking up its own
   // variants, not by comparing it with every word.
   const frequent = new Set<string>();

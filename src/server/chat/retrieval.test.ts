@@ -117,6 +117,35 @@ describe('running lines and whole pages', () => {
   });
 });
 
+describe('tables for look-ups', () => {
+  const header = 'k\t0.90\t0.95\t0.975\t0.99';
+  const tPages = [
+    `Reading the t table\n\n${filler('Statistics')}\n\nThe t statistic compares a sample mean with its standard error.`,
+    ['Table 3: Percentiles of Student’s t-distribution.', 'Each table entry is the value with the area A to its left.', 'A', header, '1\t3.078\t6.314\t12.706\t31.821', '2\t1.886\t2.920\t4.303\t6.965', '3\t1.638\t2.353\t3.182\t4.541'].join('\n'),
+    [header, '11\t1.363\t1.796\t2.201\t2.718', '12\t1.356\t1.782\t2.179\t2.681', '13\t1.350\t1.771\t2.160\t2.650'].join('\n'),
+    `Confidence intervals\n\n${filler('Intervals')}`,
+  ];
+
+  test('a question with a number gets the table pages its caption names, a continued table with its caption', async () => {
+    const owner = await createUser(services);
+    const stored = await fileWith(owner, 'en', tPages.map((text) => ({ text })));
+    const search = (query: string) => retrievePassages(services.db, { scope: { fileId: stored.id }, language: 'en', query });
+    const passages = await search('How do I read off the critical t value for a two-sided 95% interval with 12 degrees of freedom?');
+    const lookups = passages.filter((passage) => passage.lookup);
+    expect(lookups.map((passage) => passage.page)).toEqual([2, 3]);
+    expect(lookups[1]?.text.startsWith('Table 3: Percentiles of Student’s t-distribution.\nEach table entry is the value with the area A to its left.\nA\nk 0.90 0.95 0.975 0.99\n11 1.363')).toBe(true);
+    // Without a number nothing is looked up, and no table page comes along.
+    expect((await search('What does the t statistic compare?')).some((passage) => passage.lookup)).toBe(false);
+  });
+
+  test('the tutor reads the value off the table through the whole route', async () => {
+    const owner = await createUser(services);
+    const { file } = await readyChatFile(services, owner, { pages: tPages, summary: false });
+    const answer = textOf(await readStream(await ask(services, owner, { fileId: file.id, message: 'How do I read off the critical t value for a two-sided 95% interval with 12 degrees of freedom?' })));
+    expect(answer).toContain('In Table 3 (Percentiles of Student’s t-distribution), the row k = 12 and the column A = 0.975 give **2.179** (at a 5 % level, two-sided, the value to look up is 0.975). [1]');
+  });
+});
+
 describe('a file the chat cannot use', () => {
   test('a file whose text could not be read says so instead of "still being prepared", and counts nothing', async () => {
     const owner = await createUser(services);

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { chunk, file, filePage } from '../db/schema';
 import type { AnswerPassage } from '../study/engine';
 import { stopWords } from '../study/local/stopwords';
+import { captionPattern, captionRelevance, tableHeaders, tableKnowledge, tableNaming } from '../study/local/tutor-tables';
 import { askingWords } from '../study/local/tutor-terms';
 
 /**
@@ -192,6 +193,89 @@ function passageText(restored: string, row: { page: number; heading: string | nu
   return start.includes(heading.toLowerCase()) ? text : `${heading}\n\n${text}`;
 }
 
+/** Table pages handed over for one question at most, how far a table may run on, and the most characters of each. */
+const TABLE_PAGES = 8;
+const TABLE_RUN = 12;
+const TABLE_PAGE_CHARS = 8000;
+/** Captioned tables ("Table 3: …", "Tabelle 2 …") of the scope looked at for a question's words. */
+const CAPTIONS_SCANNED = 200;
+const CAPTIONED_SEEDS = 3;
+
+type PageRow = { fileId: string; fileName: string; pageNumber: number; text: string };
+
+/**
+ * A question with a number may look a value up in a table (issue 18): "the critical t value … with 10 degrees of
+ * freedom" is in the rows of the t table, in passages no word of the question finds, under a caption ("Table 3:
+ * Percentiles of Student's t-distribution") that shares one word with it. So the pages holding a table come along
+ * whole, marked as look-up pages: the retrieved pages that hold one, and the captioned tables whose caption meets the
+ * question's words — each with the pages after it the table runs on to (they repeat its header), and a page that
+ * continues a table with the lines that name it on the table's first page.
+ */
+async function withTablePages(db: Db, passages: AnswerPassage[], query: string, inScope: SQL | undefined): Promise<AnswerPassage[]> {
+  if (!/\d/.test(query) && !tableKnowledge.test(query)) return passages;
+  const captions = await db
+    .select({ fileId: filePage.fileId, pageNumber: filePage.pageNumber, caption: sql<string | null>`substring(${filePage.text} from ${captionPattern})` })
+    .from(filePage)
+    .innerJoin(file, eq(file.id, filePage.fileId))
+    .where(and(inScope, sql`${filePage.text} ~* ${captionPattern}`))
+    .orderBy(filePage.fileId, filePage.pageNumber)
+    .limit(CAPTIONS_SCANNED);
+  const seeds = [
+    ...passages.filter((passage) => !passage.wholePage).map((passage) => ({ fileId: passage.fileId, page: passage.page })),
+    ...captions
+      .map((row) => ({ fileId: row.fileId, page: row.pageNumber, relevance: captionRelevance(query, row.caption ?? '') }))
+      .filter((row) => row.relevance > 0)
+      .sort((a, b) => b.relevance - a.relevance || a.page - b.page)
+      .slice(0, CAPTIONED_SEEDS),
+  ];
+  if (seeds.length === 0) return passages;
+  const pageCache = new Map<string, PageRow | null>();
+  const pageOf = async (fileId: string, pageNumber: number): Promise<PageRow | null> => {
+    const key = `${fileId}\u0000${pageNumber}`;
+    if (!pageCache.has(key)) {
+      const [row] = await db
+        .select({ fileId: filePage.fileId, fileName: file.name, pageNumber: filePage.pageNumber, text: filePage.text })
+        .from(filePage)
+        .innerJoin(file, eq(file.id, filePage.fileId))
+        .where(and(eq(filePage.fileId, fileId), eq(filePage.pageNumber, pageNumber)));
+      pageCache.set(key, row ?? null);
+    }
+    return pageCache.get(key) ?? null;
+  };
+  const added: AnswerPassage[] = [];
+  const seen = new Set<string>();
+  for (const seed of seeds) {
+    if (added.length >= TABLE_PAGES) break;
+    const page = await pageOf(seed.fileId, seed.page);
+    const headers = page ? tableHeaders(page.text) : [];
+    if (!page || headers.length === 0) continue;
+    // A page continuing a table is named by the lines above the table on its first page.
+    let first = page;
+    for (let back = page.pageNumber - 1; back >= Math.max(1, page.pageNumber - TABLE_RUN); back--) {
+      const before = await pageOf(page.fileId, back);
+      if (!before || !tableHeaders(before.text).some((header) => headers.includes(header))) break;
+      first = before;
+    }
+    const naming = first === page ? '' : tableNaming(first.text);
+    const add = (row: PageRow, prefix: string) => {
+      const key = `${row.fileId}\u0000${row.pageNumber}`;
+      if (seen.has(key) || added.length >= TABLE_PAGES) return;
+      seen.add(key);
+      const lines = row.text.split('\n').map((line) => line.replace(/[ \t]+/g, ' ').trim());
+      const text = `${prefix ? `${prefix}\n` : ''}${lines.join('\n')}`.slice(0, TABLE_PAGE_CHARS);
+      added.push({ fileId: row.fileId, fileName: row.fileName, page: row.pageNumber, text, lookup: true });
+    };
+    add(page, naming);
+    const runNaming = tableNaming(first.text);
+    for (let next = page.pageNumber + 1; next <= page.pageNumber + TABLE_RUN && added.length < TABLE_PAGES; next++) {
+      const following = await pageOf(page.fileId, next);
+      if (!following || !tableHeaders(following.text).some((header) => headers.includes(header))) break;
+      add(following, runNaming);
+    }
+  }
+  return [...passages, ...added];
+}
+
 export async function retrievePassages(
   db: Db,
   options: { scope: ChatScope; language: string; query: string; limit?: number; excludeFileIds?: string[] },
@@ -200,6 +284,8 @@ export async function retrievePassages(
   const inCourseOrFile = 'fileId' in scope ? eq(chunk.fileId, scope.fileId) : eq(file.directoryId, scope.directoryId);
   // A course's files hidden from the caller (a shared course's hidden files, for a member) give no passages.
   const inScope = excludeFileIds.length === 0 ? inCourseOrFile : and(inCourseOrFile, notInArray(chunk.fileId, excludeFileIds));
+  const pagesOfScope = 'fileId' in scope ? eq(filePage.fileId, scope.fileId) : eq(file.directoryId, scope.directoryId);
+  const pagesInScope = excludeFileIds.length === 0 ? pagesOfScope : and(pagesOfScope, notInArray(filePage.fileId, excludeFileIds));
   const columns = {
     fileId: chunk.fileId,
     fileName: file.name,
@@ -261,7 +347,7 @@ export async function retrievePassages(
       .where(and(inScope, sql`(${sql.join(hits, sql` + `)}) > 0`))
       .orderBy(desc(score), desc(rank), chunk.fileId, chunk.position)
       .limit(limit);
-    if (found.length > 0) return toPassages(found);
+    if (found.length > 0) return withTablePages(db, await toPassages(found), query, pagesInScope);
   }
 
   const words = fallbackWords(query);

@@ -70,6 +70,8 @@ export interface AnswerPassage {
   text: string;
   /** The passage is its page's whole text (a slide, a short page), not a cut from a longer one. */
   wholePage?: boolean;
+  /** A page holding a table, handed over whole so a value can be looked up in it (issue 18); no prose to quote. */
+  lookup?: boolean;
 }
 
 /** A turn of the conversation before the question, oldest first. */

@@ -5,6 +5,7 @@ import { sentencesOf } from './nlp';
 import { compareText } from './order';
 import { slideLines, unitsOf, type Unit } from './tutor-passages';
 import { bestMatch, fold, keysOf, matchDegree, matchingText, questionTerms, type QuestionTerm } from './tutor-terms';
+import { tableAnswer } from './tutor-tables';
 import { markdownSafe } from './tutor-text';
 
 /**
@@ -421,6 +422,9 @@ export function composeAnswer(question: string, context: AnswerContext): AnswerE
       sentencesOf(matchingText(text), language).flatMap((sentence) => sentence.tokens),
       passageLanguage,
     );
+  // A value the question looks up in a table ("the 0.95 percentile … with 1 degree of freedom") is read off the table.
+  const looked = tableAnswer(question, context.passages, language);
+  if (looked) return looked;
   let terms = termsOf(question);
   // A follow-up without words of its own ("Why?", "Tell me more") is about the question before it.
   if (terms.length === 0) {
@@ -430,7 +434,8 @@ export function composeAnswer(question: string, context: AnswerContext): AnswerE
   if (terms.length === 0) return [{ type: 'text', text: wording.askAboutDocuments }];
 
   // Fragments of a few words answer nothing; exercises and instructions may (a question about the exercise sheet).
-  const every = unitsOf(context.passages, passageLanguage);
+  // A table's page handed over whole for look-ups is no prose to answer from.
+  const every = unitsOf(context.passages, passageLanguage).filter((unit) => !context.passages[unit.passage]?.lookup);
   const units = every.filter((unit) => !unit.fragment);
   // Abbreviations the passages define stand for their long forms, and the other way round.
   const synonyms = abbreviations(units, passageLanguage);

@@ -170,3 +170,32 @@ test('the whole-course chat, and the daily limit with its Upgrade button', async
   await page.getByTestId('upgrade-modal-skip').click();
   await expect(page.getByTestId('upgrade-modal')).toBeHidden();
 });
+
+test('a student asks for a value of a statistics table in a handout and gets the cell, where it stands, and its page', async ({ page }, testInfo) => {
+  test.slow();
+  const handout = [
+    'Statistical tables for the exam',
+    '',
+    'Table 3: Percentiles of Student’s t-distribution.',
+    'Each table entry is the value with the area A to its left.',
+    'A',
+    'k\t0.90\t0.95\t0.975\t0.99',
+    ...[
+      '1\t3.078\t6.314\t12.706\t31.821',
+      '5\t1.476\t2.015\t2.571\t3.365',
+      '10\t1.372\t1.812\t2.228\t2.764',
+      '12\t1.356\t1.782\t2.179\t2.681',
+      '20\t1.325\t1.725\t2.086\t2.528',
+    ],
+  ].join('\n');
+  await studentWithStudyFile(page, { file: { name: 'stat-tables.txt', mimeType: 'text/plain', buffer: Buffer.from(handout) }, waitFor: ['chunks'], timeout: 60_000 });
+  await navigate(page, '/chat');
+  await page.getByTestId('chat-input').fill('How do I read off the critical t value for a two-sided 95% interval with 12 degrees of freedom?');
+  await page.getByTestId('chat-input').press('Enter');
+  const answer = answers(page).first();
+  await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 45_000 });
+  await expect(answer).toContainText('In Table 3 (Percentiles of Student’s t-distribution), the row k = 12 and the column A = 0.975 give 2.179');
+  await expect(answer.locator('strong', { hasText: '2.179' })).toBeVisible();
+  await expect(answer.getByTestId('chat-citation').first()).toContainText('stat-tables · p. 1');
+  await screenshots(page, testInfo, 'chat-table');
+});

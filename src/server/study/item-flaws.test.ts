@@ -49,6 +49,15 @@ describe('sentence flaws', () => {
     expect(codes(sentenceFlaws('This shows that the rate increases with temperature.', 'en'))).toContain('dangling');
     expect(codes(sentenceFlaws('The table below lists the boiling points of the alkanes.', 'en'))).toContain('dangling');
   });
+
+  it('finds two pieces of a page glued into one sentence: table cells before an exercise, a heading before its text', () => {
+    expect(codes(sentenceFlaws('Li F 3 LiF Ionenbindung Aufgabe 6: Bei gegebener Elektronegativität ist eine grobe Vorhersage des Bindungstyps möglich.', 'de'))).toContain('fragment');
+    expect(codes(sentenceFlaws('Traditional and modern societies Many societies are somewhere in between.', 'en'))).toContain('fragment');
+    // A label at the start, a capital after a mark or in a name: one sentence.
+    expect(codes(sentenceFlaws('Aufgabe 6 zeigt, wie die Elektronegativität den Bindungstyp bestimmt.', 'de'))).not.toContain('fragment');
+    expect(sentenceFlaws('Modern societies are shaped by markets; Many Hands Make Light Work is a proverb about them.', 'en')).toEqual([]);
+    expect(sentenceFlaws('The sample was drawn in The Hague and in Paris.', 'en')).toEqual([]);
+  });
 });
 
 describe('challenge flaws', () => {

@@ -55,8 +55,17 @@ export function sentenceFlaws(text: string, language: string): Flaw[] {
   if (words.length < 4) flaws.push(flaw('fragment', 'fewer than four words'));
   else if (/^\p{Ll}/u.test(bare) && !bare.startsWith(BLANK)) flaws.push(flaw('fragment', 'starts in the middle of a sentence'));
   if (dangles(bare, language)) flaws.push(flaw('dangling', 'leans on text the student does not see ("this", "it", "the figure")'));
+  if (gluedExercise.test(bare) || (language === 'en' && gluedHeading.test(bare))) flaws.push(flaw('fragment', 'two pieces of the page glued into one'));
   return flaws;
 }
+
+/**
+ * Two pieces of a page read as one sentence: an exercise's label inside it ("… Li F 3 LiF Ionenbindung Aufgabe 6: Bei
+ * gegebener …", table cells before the task), or an English heading run into the sentence after it ("Traditional and
+ * modern societies Many societies are …": a capitalised opener after a lower-case word, with no mark between).
+ */
+const gluedExercise = /.\b(?:Aufgabe|Übung|Exercise|Task|Problem|Question|Frage)\s+\d+[a-z]?\s*:/u;
+const gluedHeading = /\b[a-z]{3,} (?:Many|The|This|These|Those|A|An|In|It|We|Some|Most|All|Each|For|When|If|Our|They|There|What|How|Why)\b(?! [A-Z])/;
 
 const danglingOpeners = {
   en: /^(?:this|these|those|it|they|he|she|such|however|thus|hence|therefore|moreover|furthermore|also|then|here|there)\b/i,

@@ -387,4 +387,13 @@ describe('slides, lists and a document’s own questions (sixth session)', () =>
     );
     expect(textOf(composeAnswer('When is a permutation called simple?', permutations))).toMatch(/^A permutation of length at least two/);
   });
+
+  it('answers a question about an exercise by its number, with the list its task announces', () => {
+    const sheet = on('de', [
+      4,
+      'Aufgabe 2.2. Benenne folgende Intervalle:\n1. r5 über c,\n2. k3 über e.\nAufgabe 2.3. Bestimme die Komplementärintervalle von:\nr1, k3, r4, ü4, k6, g7\nAufgabe 2.4. Zwischen welchen weißen Tasten besteht ein Tritonus?',
+    ]);
+    const answer = textOf(composeAnswer('Von welchen Intervallen sollen in Aufgabe 2.3 die Komplementärintervalle bestimmt werden?', sheet));
+    expect(answer).toMatch(/^Aufgabe 2\.3\. Bestimme die Komplementärintervalle von: r1, k3, r4, ü4, k6, g7\. \[1\]/);
+  });
 });

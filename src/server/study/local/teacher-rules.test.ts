@@ -72,6 +72,25 @@ describe('structure', () => {
     expect(headings).toEqual(['1. Introduction']);
   });
 
+  it('keeps a short script whole: its reference list and a late table of contents are no front matter to drop', () => {
+    const chapter = (number: number, topic: string) =>
+      page(
+        number,
+        `${number}. ${topic}\nThe ${topic.toLowerCase()} of a galaxy is measured from its light and its motion.\nAstronomers compare the ${topic.toLowerCase()} of many galaxies to find the rules they follow.`,
+      );
+    const topics = ['Luminosity', 'Colour', 'Morphology', 'Rotation', 'Dark matter', 'Environment', 'Evolution'];
+    const references = page(
+      8,
+      'REFERENCES\nBell, E. F., & de Jong, R. S. 2000, MNRAS, 312, 497\nBender, R., Burstein, D., & Faber, S. M. 1992, ApJ, 399, 462\nBlanton, M. R., & Moustakas, J. 2009, ARA&A, 47, 159\nTinker, J., Kravtsov, A. V., et al. 2008, ApJ, 688, 709\nTully, R. B., & Fisher, J. R. 1977, A&A, 54, 661',
+    );
+    const script = analyse(doc('en', [...topics.map((topic, index) => chapter(index + 1, topic)), references]));
+    expect([...new Set(script.sentences.map((sentence) => sentence.page))]).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // A table of contents on the sixth of eight pages (an appendix's) leaves the five pages before it alone.
+    const contents = page(6, 'Contents of the appendix\nA.1 Photometric bands 9\nA.2 Redshift surveys 10\nA.3 Distance ladder 11\nA.4 Units 12\nA.5 Constants 13');
+    const withAppendix = analyse(doc('en', [...topics.slice(0, 5).map((topic, index) => chapter(index + 1, topic)), contents, chapter(7, 'Evolution'), chapter(8, 'Environment')]));
+    expect([...new Set(withAppendix.sentences.map((sentence) => sentence.page))]).toEqual(expect.arrayContaining([1, 2, 3, 4, 5, 7, 8]));
+  });
+
   it('names a chapter whose label stands alone on its line by the name on the next line (or two, when it wraps)', () => {
     const headings = (language: string, text: string) =>
       prepareBlocks([page(3, text)], language)

@@ -64,9 +64,12 @@ export function prepareBlocks(pages: readonly StudyPage[], language = 'en'): Blo
     const lines = marked.map(unmark);
     flushTable(page.pageNumber - 1);
     if (isTableOfContents(lines, page.heading)) {
-      // Everything before a table of contents is front matter (title page, imprint, dedication).
-      if (page.pageNumber <= Math.max(12, pages.length * 0.1)) blocks.length = 0;
-      paragraph = [];
+      // Everything before a table of contents near the start is front matter (title page, imprint, dedication): in
+      // a book its first twelve pages, in a short text its first page or two — never a short script's chapters.
+      if (page.pageNumber <= Math.max(2, Math.min(12, Math.ceil(pages.length * 0.1)))) {
+        blocks.length = 0;
+        paragraph = [];
+      } else flush();
       return;
     }
     const headingLines = givenHeadingLines(lines, page.heading);
@@ -306,7 +309,9 @@ function isTableOfContents(lines: string[], heading: string | null): boolean {
   if (lines[0] && isContentsName(lines[0])) return true;
   if (lines.length < 5) return false;
   if (lines.filter((line) => line.includes('\t')).length >= lines.length * 0.3) return false;
-  const numbered = lines.filter((line) => /\S\s+(?:\d{1,4}|[ivxlc]{1,6})$/i.test(line) || /\.{4,}\s*\d+$/.test(line));
+  // An entry ends in its page number ("2.3 Osmosis 14", "Einleitung ..... 3"); a reference ends in a volume's pages
+  // after a comma ("Bell, E. F. 2000, MNRAS, 312, 497"): a reference list is no table of contents.
+  const numbered = lines.filter((line) => /[^\s,]\s+(?:\d{1,4}|[ivxlc]{1,6})$/i.test(line) || /\.{4,}\s*\d+$/.test(line));
   return numbered.length >= lines.length * 0.6;
 }
 

@@ -227,6 +227,13 @@ function piecesOf(text: string, language: string): Piece[] {
           continue;
         }
       }
+      // A list written on one line after the line announcing it ("Bestimme die Komplementärintervalle von:" / "r1, k3,
+      // r4, ü4") is what it announces, not a title over what follows.
+      const announcing = pieces.at(-1);
+      if (announcing?.kind === 'sentence' && /:$/.test(announcing.text) && announcing.heading === heading && /^[^,]+(?:,\s*[^,]+){2,}$/.test(readable) && !endsSentence(readable)) {
+        announcing.text = `${announcing.text} ${readable}.`;
+        continue;
+      }
       // A short line without a sentence end over more text: a slide's (sub-)title. Short lines one after the other
       // are a slide's labels ("Blaise Pascal" / "1642" / "Schlüsselidee" / "Rechnen mechanisieren"): what follows
       // stands under all of them.
@@ -309,6 +316,9 @@ export function slideLines(text: string, language: string, options: { labelsOnly
   return lines;
 }
 
+/** An exercise's number alone: "Aufgabe 2.3.", "Exercise 4:", "Task 2)". */
+const exerciseLabel = /^(?:Aufgabe|Übungsaufgabe|Übung|Exercise|Task|Problem|Frage|Question)\s+\d+(?:\.\d+)*[.:)]?$/i;
+
 /** Every unit of the passages, in passage order; the same text twice (overlapping passages) only once. */
 export function unitsOf(passages: readonly AnswerPassage[], language: string): Unit[] {
   const units: Unit[] = [];
@@ -325,7 +335,14 @@ export function unitsOf(passages: readonly AnswerPassage[], language: string): U
     let position = 0;
     // A slide is also read whole: its labels and sentences together answer what none of them does alone.
     const slide = passage.wholePage ? slideLines(passage.text, language, { labelsOnly: true }) : null;
-    const pieces = piecesOf(passage.text, language);
+    // An exercise's label cut off as a sentence of its own ("Aufgabe 2.3." / "Bestimme die Komplementärintervalle
+    // von:") names the task it stands before: a question about "Aufgabe 2.3" is about that task.
+    const pieces = piecesOf(passage.text, language).reduce<ReturnType<typeof piecesOf>>((joined, piece) => {
+      const label = joined.at(-1);
+      if (label && label.kind === 'sentence' && piece.kind === 'sentence' && exerciseLabel.test(label.text)) joined[joined.length - 1] = { ...piece, text: `${label.text} ${piece.text}` };
+      else joined.push(piece);
+      return joined;
+    }, []);
     if (slide) pieces.push({ text: slide.join('; '), kind: 'slide', heading: pieces[0]?.heading ?? null });
     for (const piece of pieces) {
       const normalized = piece.text.toLowerCase().replace(/\s+/g, ' ');

@@ -91,7 +91,7 @@ const notDefining = /^the\s+\w+est\b|^(?:a|an|the)\s+(?:same|only|first|second|l
 export const glossaryLine = /^(?<term>[^,;:()\d]{2,50}?)\s*(?::|\s[–—-])\s+(?<def>[^:]{12,})$/u;
 
 /** Heads of glossary-shaped lines that label a remark, not a term. */
-const notTerms = /^(?:note|notes|hint|tip|example|examples|remember|caution|warning|important|see|source|sources|hinweis|tipp|beispiel|beispiele|merke|achtung|wichtig|quelle|quellen|siehe|lösung|solution|answer|antwort|erwartung|ziel|ziele|lernziel|kontrolle|impuls|eigene grafik|eigene darstellung|falls nötig|expected answer|goal|goals|merksatz|merksätze|regel|regeln|faustregel|fazit|rule|rule of thumb|summary|key point|heute|unten|oben|links|rechts|erläuterung|erläuterungen|good news|bad news|basics|equation|equations|matrix|today|below|above|left|right)$/i;
+const notTerms = /^(?:note|notes|hint|tip|example|examples|remember|caution|warning|important|see|source|sources|hinweis|tipp|beispiel|beispiele|merke|achtung|wichtig|quelle|quellen|siehe|lösung|solution|answer|antwort|erwartung|ziel|ziele|lernziel|kontrolle|impuls|eigene grafik|eigene darstellung|falls nötig|expected answer|goal|goals|merksatz|merksätze|regel|regeln|faustregel|fazit|rule|rule of thumb|summary|key point|heute|unten|oben|links|rechts|erläuterung|erläuterungen|good news|bad news|basics|equation|equations|matrix|today|below|above|left|right|def\.?|definition|satz|lemma|theorem|korollar|corollary|proof|beweis|bemerkung|bem\.?|remark|bsp\.?|eingabe|ausgabe|input|output|idee|idea|problem|aufgabe|task|frage|question|annahme|assumption|voraussetzung|ergebnis|result)$/i;
 
 /** Discourse phrases that open a line like a term but name nothing: "Anders gesagt:", "Mehr noch:", "In short:". */
 const discourse =

@@ -12,7 +12,8 @@ const englishImperatives = new Set(
   identify imagine implement indicate justify label let list look make mark match name note observe open outline plot
   prove put read recall remember repeat rewrite see select show simplify sketch solve sort state suppose take think tick try
   type use verify visit watch work write learn understand perform peform practise practice review explore discover
-  familiarize familiarise get please notice`.split(/\s+/),
+  familiarize familiarise get please notice interpret analyse analyze assess distinguish recognise recognize relate
+  summarise summarize formulate predict classify`.split(/\s+/),
 );
 
 /** German imperatives (du-form and the stem of the Sie-form "Berechnen Sie"), sentence-initial. */
@@ -129,7 +130,7 @@ export function scaffoldingOf(text: string, language: string, secondIsVerb?: boo
 
 /** A condition before an instruction: "If not, estimate …", "Falls nötig, …", "Otherwise, …". */
 const conditionLead =
-  /^(?:if (?:not|so|necessary|needed|possible)|otherwise|specifically|for (?:example|instance)|in particular|falls (?:nötig|nicht|möglich)|wenn (?:nötig|nicht|möglich)|andernfalls|sonst)\s*[,:]\s*/i;
+  /^(?:if (?:not|so|necessary|needed|possible)|otherwise|specifically|for (?:example|instance)|in particular|falls (?:nötig|nicht|möglich)|wenn (?:nötig|nicht|möglich)|andernfalls|sonst|(?:from|using|with|given|based on|according to|in|for) (?:the |these |this )?(?:figures?|fig\.|tables?|data|graphs?|plots?|diagrams?|results?|equations?|values?|information)\b[^,]{0,40}|for (?:each|every|all)\b[^,]{1,40})\s*[,:]\s*/i;
 
 function isImperative(sentence: string, language: string, secondIsVerb?: boolean): boolean {
   const text = sentence.replace(conditionLead, '');
@@ -165,7 +166,8 @@ export function endsCut(text: string, language: string): boolean {
   // German puts the verb last in a subordinate clause: "…, der entweder wahr oder falsch ist." ends complete.
   if (language === 'de' && /\b(?:ist|sind|gilt|lautet|beträgt|folgt)\s*\.$/.test(trimmed) && germanSubordinate.test(trimmed)) return false;
   // "… beschäftigt sich mit der großen.": an article and an adjective, the noun lost where a formula stood.
-  if (language === 'de' && /\b(?:der|die|das|den|dem|des|ein|eine|einer|einem|eines)\s+\p{Ll}+(?:en|e|er|es|em)\s*[.:]$/u.test(trimmed)) return true;
+  // "… eine echte Teilmenge der deterministisch parsbaren.": an adverb before the adjective changes nothing.
+  if (language === 'de' && /\b(?:der|die|das|den|dem|des|ein|eine|einer|einem|eines)\s+(?:\p{Ll}+\s+)?\p{Ll}+(?:en|e|er|es|em)\s*[.:]$/u.test(trimmed)) return true;
   return ends.test(trimmed) || /[=+−\-×·*/(]\s*[.:]?$/.test(trimmed);
 }
 

@@ -16,6 +16,7 @@ import { endsCut, scaffoldingOf } from './scaffolding';
 import { displayHeading, prepareBlocks } from './text-prep';
 import { clozeAt, namesTheSubject } from './cloze';
 import { isSlip, likelyTypos } from './typos';
+import { pointsBackIn } from './sentences';
 
 /**
  * The rules that make the local engine write as a teacher would (issue 18): scaffolding left out, the document's own
@@ -60,6 +61,40 @@ describe('scaffolding', () => {
     expect(scaffoldingOf('Light shows interference when it passes two slits.', 'en', true)).toBeUndefined();
     expect(scaffoldingOf('Type I errors are false positives of a test.', 'en')).toBeUndefined();
     expect(scaffoldingOf('Die Dichte ist der Quotient aus Masse und Volumen.', 'de')).toBeUndefined();
+  });
+});
+
+describe('what the labels of the fifth unseen part asked for', () => {
+  it('reads learning objectives and a task after a lead-in as instructions, and keeps statements with such a lead-in', () => {
+    expect(scaffoldingOf('Interpret the output of a mixed effect model.', 'en')).toBe('instruction');
+    expect(scaffoldingOf('From Figures 2–5, choose the one with the closest to circular orbit, and estimate its distance.', 'en')).toBe('instruction');
+    expect(scaffoldingOf('For each group, compute the mean and the standard deviation.', 'en')).toBe('instruction');
+    expect(scaffoldingOf('For small angles, the sine of an angle is close to the angle itself.', 'en')).toBeUndefined();
+    expect(scaffoldingOf('Using these data, researchers found that turnout fell in every district.', 'en')).toBeUndefined();
+  });
+
+  it('finds a German sentence whose noun was lost after an adverb, and sentences that lean on others', () => {
+    expect(endsCut('Die von LL(k)-Grammatiken erzeugten Sprachen sind eine echte Teilmenge der deterministisch parsbaren.', 'de')).toBe(true);
+    expect(endsCut('Die von LL(k)-Grammatiken erzeugten Sprachen sind eine echte Teilmenge der deterministisch parsbaren Sprachen.', 'de')).toBe(false);
+    expect(pointsBackIn('Others are standard candles, phenomena with a known intrinsic relation.', 'en')).toBe(true);
+    expect(pointsBackIn('Eine Teilmenge der dazu gehörigen Sprachen lässt sich top-down parsen.', 'de')).toBe(true);
+    expect(pointsBackIn('Standard candles are phenomena with a known intrinsic luminosity.', 'en')).toBe(false);
+  });
+
+  it('takes a statement’s label off ("Def.:") and no label ("Ausgabe:", "Def.") for a term', () => {
+    const analysis = analyse(
+      doc('de', [
+        page(
+          1,
+          'Linksableitung\n\nDef.: Bei einer kontextfreien Grammatik ist die Linksableitung die Ableitung, bei der in jedem Schritt das am weitesten links stehende Nichtterminal ersetzt wird.\n\nAusgabe: Wenn das Wort zur Sprache gehört, eine Linksableitung des Wortes, sonst ein Fehler.',
+        ),
+      ]),
+    );
+    expect(analysis.sentences.map((sentence) => sentence.text)).toContain(
+      'Bei einer kontextfreien Grammatik ist die Linksableitung die Ableitung, bei der in jedem Schritt das am weitesten links stehende Nichtterminal ersetzt wird.',
+    );
+    expect(analysis.terms.filter((term) => term.definition).map((term) => term.display)).not.toEqual(expect.arrayContaining(['Ausgabe']));
+    expect(analysis.terms.map((term) => term.display.toLowerCase())).not.toContain('def');
   });
 });
 
@@ -1169,6 +1204,8 @@ describe('slips of the pen and parts of a worked case (seventh session)', () => 
     expect(standalone('equilibria')).toHaveLength(3);
     expect(likelyTypos(['Rekombinationshäufigkeit und Rekombinationshäufigkeit, Rekombinatioshäufigkeit'], 'de')).toEqual(new Set(['Rekombinatioshäufigkeit']));
     expect(likelyTypos(['Verarbeitung, Verarbeitung, Verabreitung'], 'de')).toEqual(new Set(['Verabreitung']));
+    // A word glued to the next where the text lost its space; a compound of a short word is none ("Verbund").
+    expect(likelyTypos(['Der Ableitungsbaum und der Ableitungsbaum; der Ableitungsbaumwird von oben aufgebaut; Verbund Verbund'], 'de')).toEqual(new Set(['Ableitungsbaumwird']));
     // Inflections, umlauts, a changed letter and words English knows are no slips.
     expect(likelyTypos(['Gases Gases Gasese; Dreiklang Dreiklang Dreiklänge; werden werden wurden; keine keine kleine'], 'de').size).toBe(0);
     expect(likelyTypos(['though though through; models models modelss'], 'en').size).toBe(0);

@@ -604,13 +604,16 @@ function tableBlock(rows: string[][], page: number, blocks: readonly Block[]): T
   return { kind: 'text', text, page, breaks: [], table: caption ? { rows, caption } : { rows } };
 }
 
+/** A statement's label ("Def.:", "Definition 2.1:", "Satz:", "Remark:"): what the statement is, not part of it. */
+const statementLabel = /^(?:Def(?:inition)?\.?|Satz|Lemma|Theorem|Korollar|Corollary|Proposition|Bemerkung|Bem\.|Remark)\s*(?:\d+(?:\.\d+)*)?\s*:\s+(?=\p{Lu})/u;
+
 function textBlock(lines: Line[]): TextBlock {
   const first = lines[0] ?? { text: '', page: 1 };
   let text = '';
   const breaks: { offset: number; page: number }[] = [];
   let page = first.page;
   for (const line of lines) {
-    const content = line.text.replace(bullet, '');
+    const content = line.text.replace(bullet, '').replace(statementLabel, '');
     if (line.page !== page) {
       page = line.page;
       breaks.push({ offset: text.length + (text ? 1 : 0), page });

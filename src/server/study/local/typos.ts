@@ -6,6 +6,8 @@ import { isKnownEnglish } from './everyday';
  * swapped ("equilibirum", "Verabreitung"). A teacher strikes an item that copies such a slip, so sentences holding one
  * are not made into study items (the tutor still quotes the page as it is).
  *
+ * A word glued to the short word after it where the text lost a space ("Ableitungsbaumwird") is a slip too.
+ *
  * Inflections are not slips: a change in a word's last two letters ("Gase" / "Gases", "model" / "models"), an umlaut
  * ("Ton" / "Töne") or a capital are left alone, and so is a changed letter ("wurden" / "werden", "Umfang" / "Umgang" are
  * both words). A word English knows (SUBTLEX's list) is no slip ("through" beside "though").
@@ -33,8 +35,14 @@ export function likelyTypos(texts: readonly string[], language: string): Readonl
     }
   }
   const typos = new Set<string>();
+  const tails = gluedTails[language] ?? [];
   for (const [word, count] of counts) {
     if (count !== 1 || word.length < 6 || word === word.toUpperCase()) continue;
+    // A word the extraction glued to the next ("Ableitungsbaumwird"): a word written often, then a short word.
+    if (tails.some((tail) => word.endsWith(tail) && frequent.has(word.slice(0, -tail.length)))) {
+      typos.add(word);
+      continue;
+    }
     const candidates = [
       ...withOneLetterLess(word).filter((variant) => frequent.has(variant)),
       ...(shortened.get(word) ?? []),
@@ -46,6 +54,12 @@ export function likelyTypos(texts: readonly string[], language: string): Readonl
   }
   return typos;
 }
+
+/** Short words a PDF's text runs into the word before them when it loses the space. */
+const gluedTails: Record<string, readonly string[]> = {
+  de: ['wird', 'werden', 'wurde', 'wurden', 'sind', 'kann', 'können', 'muss', 'müssen', 'und', 'oder'],
+  en: ['the', 'and', 'are'],
+};
 
 function withOneLetterLess(word: string): string[] {
   const variants: string[] = [];

@@ -103,7 +103,8 @@ const discourse =
  * angeben", "Der springende Punkt ist" and "guter Anhaltspunkt" are not terms.
  */
 function namesATerm(term: string, language: string): boolean {
-  if (discourse.test(term)) return false;
+  // "Ihre Idee: …", "My claim: …": somebody's thought, not a term.
+  if (discourse.test(term) || /^(?:ihre?|seine?|meine?|unsere?|deine?|eure?|my|your|our|their|his|her)\s/i.test(term)) return false;
   const words = term.split(/\s+/);
   if (language === 'de') return /^[\p{Lu}\p{N}]/u.test(words[0] ?? '') && /^[\p{Lu}\p{N}]/u.test(words.at(-1) ?? '');
   return true;

@@ -30,8 +30,8 @@ const firstPerson = {
 };
 /** A word that points back to what came before ("this prior", "these percentiles", "them", "mit ihnen"). */
 const pointsBack = {
-  en: /\b(?:these|those)\s+\p{L}|\bthe (?:following|previous|preceding)\b|\s(?:thus|hence|therefore)\s|\bthis\s+(?!is\b|way\b|case\b)\p{L}|\bthem\b|\b(?:the|in the) (?:first|second|third|last|above|previous|following) (?:case|example|figure|step)\b|\b(?:the resulting|the above|the former|the latter|as shown|shown (?:above|below)|in both cases|in either case|in this case|in that case|both tests|the earlier|the remaining|the aforementioned)\b|,\s*(?:though|however|too|then),|\bwhether (?:that|this|it)\b|\bsuch an? \p{L}|^the (?:second|third|fourth|fifth|last) (?:term|case|step|part|mode|method|example|equation|row|column|line|one)s?\b|^the (?:other|central|remaining|outer|inner|higher[- ]order|lower[- ]order) \p{L}|^the (?:two|three|four) (?!(?:main|major|basic|most|types?|kinds?|forms?|classes|categories|ways|parts|components|steps|stages|phases)\b)\p{L}|^one (?:solution|option|way|approach|possibility|alternative|answer|remedy|fix|workaround)\b|^(?:others|another)\b/iu,
-  de: /\b(?:diese[rsmn]?|jene[rsmn]?)\s+\p{L}|\b(?:dagegen|hingegen|wiederum)\b|(?<![,;]\s|^)\b(?:aber|allerdings|dennoch|jedoch)\b(?!,)|\b(?:hier|dafür|daher|ohnehin|solche[rsmn]?|wie eingangs|wie oben|letztere[rsmn]?|ihnen|ihn|ihm|hierauf|hierüber|hiervon|hierzu|hierbei|hierfür|dabei|deswegen|deshalb|darüber hinaus|resultierende[nrs]?|obige[nrs]?|genannte[nrs]?|dazu\s?gehörige[nmrs]?)\b|\bim (?:ersten|zweiten|dritten|vierten|fünften|letzten|folgenden|obigen) (?:fall|beispiel|takt|schritt|teil)\b|\bim beispiel\b|\bzu sehen\b|\bin (?:beiden|diesem|jenem) fall(?:en)?\b|\b(?:erste|zweite|dritte|vierte|letzte|obige|folgende)[nrs]? (?:beispiel|abbildung|takt|fall|notenbeispiel)\b|\b(?:abgebildete|dargestellte|vorherige|vorige|vorangegangene|entstehende)[nmrs]?\b|^(?!.*\b(?:wenn|falls|sobald|sofern)\b).*\s(?:dann|also|folglich|somit|nämlich)\s/iu,
+  en: /\b(?:these|those)\s+\p{L}|\bthe (?:following|previous|preceding)\b|\s(?:thus|hence|therefore)\s|\bthis\s+(?!is\b|way\b|case\b)\p{L}|\bthem\b|\b(?:the|in the) (?:first|second|third|last|above|previous|following) (?:case|example|figure|step)\b|\b(?:the resulting|the above|the former|the latter|as shown|shown (?:above|below)|in both cases|in either case|in this case|in that case|both tests|the earlier|the remaining|the aforementioned)\b|,\s*(?:though|however|too|then),|\bwhether (?:that|this|it)\b|\bsuch an? \p{L}|^the (?:second|third|fourth|fifth|last) (?:term|case|step|part|mode|method|example|equation|row|column|line|one)s?\b|^the (?:other|central|remaining|outer|inner|higher[- ]order|lower[- ]order) \p{L}|^the (?:two|three|four) (?!(?:main|major|basic|most|types?|kinds?|forms?|classes|categories|ways|parts|components|steps|stages|phases)\b)\p{L}|^one (?:solution|option|way|approach|possibility|alternative|answer|remedy|fix|workaround)\b|^(?:others|another)\b|^(?:by contrast|in contrast|on the other hand|conversely|similarly|likewise|instead|accordingly|nevertheless|nonetheless)\b/iu,
+  de: /\b(?:diese[rsmn]?|jene[rsmn]?)\s+\p{L}|\b(?:dagegen|hingegen|wiederum)\b|(?<![,;]\s|^)\b(?:aber|allerdings|dennoch|jedoch)\b(?!,)|\b(?:hier|dafür|daher|ohnehin|solche[rsmn]?|wie eingangs|wie oben|letztere[rsmn]?|ihnen|ihn|ihm|hierauf|hierüber|hiervon|hierzu|hierbei|hierfür|dabei|deswegen|deshalb|darüber hinaus|resultierende[nrs]?|obige[nrs]?|genannte[nrs]?|dazu\s?gehörige[nmrs]?|im gegensatz dazu|stattdessen|ebenso|genauso)\b|\bim (?:ersten|zweiten|dritten|vierten|fünften|letzten|folgenden|obigen) (?:fall|beispiel|takt|schritt|teil)\b|\bim beispiel\b|\bzu sehen\b|\bin (?:beiden|diesem|jenem) fall(?:en)?\b|\b(?:erste|zweite|dritte|vierte|letzte|obige|folgende)[nrs]? (?:beispiel|abbildung|takt|fall|notenbeispiel)\b|\b(?:abgebildete|dargestellte|vorherige|vorige|vorangegangene|entstehende)[nmrs]?\b|^(?!.*\b(?:wenn|falls|sobald|sofern)\b).*\s(?:dann|also|folglich|somit|nämlich)\s/iu,
 };
 /**
  * A subject that names only a general noun with "the" ("The idea is …", "The target is 350 patients", "Die Lösung ist
@@ -92,6 +92,24 @@ export function pointsBackIn(text: string, language: string): boolean {
 /** Code, its output or an identifier in the text: "Traceback:'tuple' object…", "library(MASS)", "tumor.grade". */
 const codeResidue = /\b(?:[Tt]raceback|\p{L}*Error:)|\b\p{Ll}{2,}\(\p{L}*\)?|\b\p{Ll}{3,}\.\p{Ll}{3,}\b|\w+_\w+/u;
 
+/**
+ * The same four words twice in one sentence, three of them words of substance: slide builds or bullets the extraction
+ * ran together ("Feature Table: details about the sequence Feature Table: details about …"), not a phrase said twice
+ * ("the variance of the estimator … the variance of the sample mean").
+ */
+function repeatsItself(tokens: readonly Token[]): boolean {
+  const words = tokens.filter((token) => /\p{L}/u.test(token.text)).map((token) => token.lower);
+  const seen = new Set<string>();
+  for (let index = 0; index + 4 <= words.length; index++) {
+    const four = words.slice(index, index + 4);
+    if (four.filter((word) => word.length >= 4).length < 3) continue;
+    const run = four.join(' ');
+    if (seen.has(run)) return true;
+    seen.add(run);
+  }
+  return false;
+}
+
 export function judgeSentence(text: string, tokens: readonly Token[], language: string): SentenceQuality {
   const second = tokens.filter((token) => /\p{L}/u.test(token.text))[1];
   const scaffolding = scaffoldingOf(text, language, second?.pos === 'VERB' || second?.pos === 'AUX');
@@ -113,7 +131,7 @@ export function judgeSentence(text: string, tokens: readonly Token[], language: 
   if (letters < visible.length * 0.75 || digits > visible.length * 0.08) return bad;
   const words = tokens.filter((token) => /\p{L}/u.test(token.text));
   if (words.length < (glossary ? 4 : 6) || words.length > 55) return bad;
-  if (!balanced(text)) return bad;
+  if (!balanced(text) || repeatsItself(tokens)) return bad;
   // A list's lead-in with only its first item after it ("… leads to: r-selected species."): the list was cut.
   if (/\b(?:to|are|is|include|includes|including|as|like|into|sind|gehören|zählen|wie|nach)\s*:\s*(?:\S+\s+){0,3}\S+[.!]$/i.test(text)) return bad;
   // A sentence wholly in quotation marks is a quotation (a chapter's epigraph, a saying), not the document's statement.

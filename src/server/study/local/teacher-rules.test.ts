@@ -98,6 +98,26 @@ describe('what the labels of the fifth unseen part asked for', () => {
   });
 });
 
+describe('what the labels of the sixth unseen part asked for', () => {
+  it('reads Markdown emphasis and dashes as text, and a topic’s practice section as exercises', () => {
+    const blocks = prepareBlocks([page(1, '## Mootness\n\nA case is *moot* when the **dispute** goes away---for example when the parties settle before judgment.\n\n# Justiciability hypoes\n\nCongress passes a law that gives every citizen a claim for damages against the President.')], 'en');
+    const texts = blocks.map((block) => block.text);
+    expect(texts).toContain('A case is moot when the dispute goes away—for example when the parties settle before judgment.');
+    expect(blocks.find((block) => block.text === 'Justiciability hypoes')).toMatchObject({ kind: 'heading', exercise: true });
+    const analysis = analyse(doc('en', [page(1, '## Mootness\n\nA case is moot when the dispute goes away before the court decides it.\n\n# Justiciability hypoes\n\nCongress passes a law that gives every citizen a claim for damages against the President.')]));
+    expect(analysis.sentences.filter((sentence) => sentence.standalone).map((sentence) => sentence.text)).toEqual(['A case is moot when the dispute goes away before the court decides it.']);
+  });
+
+  it('finds a contrast that leans on what came before, bullets run together, and a thought that is no term', () => {
+    expect(pointsBackIn('By contrast, a case is threatened on standing grounds when there is no standing at the beginning.', 'en')).toBe(true);
+    expect(pointsBackIn('Im Gegensatz dazu ist eine Cauchy-Folge über ihre Glieder definiert.', 'de')).toBe(true);
+    const slides = analyse(doc('en', [page(1, 'GenBank\n\nFeature Table: details about the sequence Feature Table: details about the sequence of each gene record.\n\nGenBank is the sequence database of the National Center for Biotechnology Information.')]));
+    expect(slides.sentences.filter((sentence) => sentence.standalone).map((sentence) => sentence.text)).toEqual(['GenBank is the sequence database of the National Center for Biotechnology Information.']);
+    const folgen = analyse(doc('de', [page(1, 'Cauchy-Folgen\n\nIhre Idee: Wenn sich die Folgenglieder einer Zahl nähern, müssen sie irgendwann auch einander beliebig nahe kommen.')]));
+    expect(folgen.terms.filter((term) => term.definition).map((term) => term.display)).toEqual([]);
+  });
+});
+
 describe('structure', () => {
   it('reads a numbered list as a list, not as headings', () => {
     const blocks = prepareBlocks([

@@ -218,6 +218,10 @@ function cleanLine(line: string): string {
   return line
     .replace(/[\u00ad\u200b\uFFFD]/g, '')
     .replace(chatResidue, '')
+    // Markdown's emphasis ("*standing*", "**Mootness**") marks a word; its "---" between words is a dash.
+    .replace(/(\*\*|__)(?=\S)([^*_\n]+?)(?<=\S)\1/g, '$2')
+    .replace(/(?<![\p{L}\p{N}*])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\p{L}\p{N}*])/gu, '$1')
+    .replace(/(?<=\p{L}|\s)---(?=\p{L}|\s)/gu, '—')
     // A label that only announces the text after it ("Erläuterungen: Sammelbände sind …", "Note: …") is no part of it.
     .replace(/^\s*(?:erläuterungen?|anmerkungen?|hinweise?|notes?|remarks?|merke|merksatz|regel|grundregel|faustregel|remember|rule of thumb)\s*:\s+(?=\p{Lu})/iu, '')
     // Bullet glyphs of slide and PDF fonts (private-use symbols among them) open a list item; elsewhere they are noise.
@@ -427,7 +431,7 @@ function numberedTitle(line: string): boolean {
 function headingBlock(text: string, level: number, page: number): HeadingBlock {
   const display = displayHeading(text);
   const bare = display.replace(/^[\d.]+\s+/, '').replace(/:$/, '');
-  return { kind: 'heading', text: display, level, page, backMatter: backMatterHeadings.test(bare), exercise: exerciseHeading.test(bare) };
+  return { kind: 'heading', text: display, level, page, backMatter: backMatterHeadings.test(bare), exercise: exerciseHeading.test(bare) || exerciseTail.test(bare) };
 }
 
 /** A chapter's label alone ("Kapitel 4", "Chapter Two", "Lecture 3"), and a line that can be its name. */
@@ -441,6 +445,9 @@ const quizOption = /^\s*(?:\[\[\s*[xX ]?\s*\]\]|\[\(\s*[xX ]?\s*\)\]|\[\s*[xX ]?
 const sentenceInTitle = (title: string) =>
   germanFinite.test(title) ||
   /[?$\\=]|\b(?:gesucht|gegeben|berechnen|bestimmen|zeigen|is|are|was|were|has|have|can|will|must|should|calculate|compute|determine|show|find)\b/i.test(title);
+
+/** A heading naming practice after its topic: "Justiciability hypoes", "Chapter 3 exercises", "Weitere Übungsaufgaben". */
+const exerciseTail = /\s(?:exercises|hypotheticals|hypos|hypoes|practice (?:problems|questions)|review questions|übungsaufgaben|übungsfälle)$/i;
 
 const exerciseHeading =
   /^(?:exercises?|problems?|problem set|tasks?|homework|assignments?|practice(?: questions| problems)?|self-test|self-check|test yourself|check your understanding|review questions|quiz|questions|solutions?|(?:übungs)?aufgaben?|übungen|übung|übungsblatt|arbeitsauftr(?:ag|äge)|kontrollfragen|verständnisfragen|wissensfragen|testfragen|selbsttest|fragen|lösungen|lösungshinweise)\b(?:\s*\d+[a-z]?(?:\.\d+)*)?(?:\s*[:.–-].*)?$/i;

@@ -163,6 +163,8 @@ export function endsCut(text: string, language: string): boolean {
     language === 'de'
       ? /\b(?:ist|sind|gilt|lautet|beträgt|von|mit|der|die|das|den|dem|des|ein|eine|einer|als|für|und|oder|zu|durch|wie|also|gleich|folgt|wenn|falls|ob|dass|daß|weil|sofern|soweit|insbesondere|nämlich|diese[nmrs]?|denen|deren)\s*[.:]$/
       : /\b(?:is|are|was|be|as|of|the|a|an|by|to|for|and|or|with|from|equals?|gives?|yields?|follows|holds|than|that|where|then|becomes?|if|when|whether|because|unless|including|namely)\s*[.:]$/i;
+  // "… folgt daraus." / "… ist allgemein in der Form." / "From this it follows.": a formula stood after it.
+  if (language === 'de' ? /\b(?:folgt|ergibt sich|erhält man)\s+(?:daraus|hieraus|somit|also|dann)\s*[.:]$|\bin der form\s*[.:]$/i.test(trimmed) : /\b(?:it follows|we (?:get|obtain)|in the form)\s*[.:]$/i.test(trimmed)) return true;
   // German puts the verb last in a subordinate clause: "…, der entweder wahr oder falsch ist." ends complete.
   if (language === 'de' && /\b(?:ist|sind|gilt|lautet|beträgt|folgt)\s*\.$/.test(trimmed) && germanSubordinate.test(trimmed)) return false;
   // "… beschäftigt sich mit der großen.": an article and an adjective, the noun lost where a formula stood.

@@ -115,7 +115,7 @@ export function judgeSentence(text: string, tokens: readonly Token[], language: 
   const scaffolding = scaffoldingOf(text, language, second?.pos === 'VERB' || second?.pos === 'AUX');
   // Exercises, navigation, references and markup are not content: their words do not even count towards key terms.
   // A question the document asks keeps its words (it names the topic) but is never a point or an item.
-  const prose = isProse(text, tokens, language) && (scaffolding === undefined || scaffolding === 'question');
+  const prose = isProse(text, tokens, language, glossaryLine.test(text)) && (scaffolding === undefined || scaffolding === 'question');
   const asks = scaffolding === 'question' || scaffolding === 'instruction' || /\?["”“)]?$/.test(text.trim());
   const bad = { prose, good: false, standalone: false, asks };
   if (!prose || scaffolding || endsCut(text, language)) return bad;
@@ -284,13 +284,15 @@ function verbAfterSubject(words: readonly Token[]): boolean {
 const metadataLine =
   /^(?:keywords|key words|index terms|general terms|categories and subject descriptors|acm classification|msc|jel|schlüsselwörter|schlagwörter|stichwörter)\b/i;
 
-function isProse(text: string, tokens: readonly Token[], language: string): boolean {
+/** Running text, not a list of labels: mostly words, with two small words of the language (one in a glossary line). */
+function isProse(text: string, tokens: readonly Token[], language: string, glossary = false): boolean {
   if (metadataLine.test(text)) return false;
   const words = tokens.filter((token) => /^\p{L}/u.test(token.text));
   if (words.length < 4 || words.length < tokens.length * 0.6) return false;
   if (url.test(text) || /[{}<>=\\|]|\/\/|::|\bet al\b/.test(text)) return false;
   const stop = stopWords(language);
-  return stop.size === 0 || words.filter((token) => stop.has(token.lower)).length >= 2;
+  // Notes define tersely ("Abgabe: willentliche Entäußerung einer Erklärung"): a glossary line needs one small word.
+  return stop.size === 0 || words.filter((token) => stop.has(token.lower)).length >= (glossary ? 1 : 2);
 }
 
 /**

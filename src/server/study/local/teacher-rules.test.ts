@@ -76,6 +76,9 @@ describe('what the labels of the fifth unseen part asked for', () => {
   it('finds a German sentence whose noun was lost after an adverb, and sentences that lean on others', () => {
     expect(endsCut('Die von LL(k)-Grammatiken erzeugten Sprachen sind eine echte Teilmenge der deterministisch parsbaren.', 'de')).toBe(true);
     expect(endsCut('Die von LL(k)-Grammatiken erzeugten Sprachen sind eine echte Teilmenge der deterministisch parsbaren Sprachen.', 'de')).toBe(false);
+    expect(endsCut('Für die maximale Wellenlänge des bestrahlenden Lichts folgt daraus.', 'de')).toBe(true);
+    expect(endsCut('Die mechanische Arbeit ist allgemein in der Form.', 'de')).toBe(true);
+    expect(endsCut('Die Energie bleibt erhalten, und daraus folgt die Geschwindigkeit.', 'de')).toBe(false);
     expect(pointsBackIn('Others are standard candles, phenomena with a known intrinsic relation.', 'en')).toBe(true);
     expect(pointsBackIn('Eine Teilmenge der dazu gehörigen Sprachen lässt sich top-down parsen.', 'de')).toBe(true);
     expect(pointsBackIn('Standard candles are phenomena with a known intrinsic luminosity.', 'en')).toBe(false);
@@ -115,6 +118,63 @@ describe('what the labels of the sixth unseen part asked for', () => {
     expect(slides.sentences.filter((sentence) => sentence.standalone).map((sentence) => sentence.text)).toEqual(['GenBank is the sequence database of the National Center for Biotechnology Information.']);
     const folgen = analyse(doc('de', [page(1, 'Cauchy-Folgen\n\nIhre Idee: Wenn sich die Folgenglieder einer Zahl nähern, müssen sie irgendwann auch einander beliebig nahe kommen.')]));
     expect(folgen.terms.filter((term) => term.definition).map((term) => term.display)).toEqual([]);
+  });
+});
+
+describe('notes written in Markdown (the German law notes of the first judging)', () => {
+  const notes = [
+    '# Zivilrecht',
+    '',
+    'Inhaltsverzeichnis',
+    '',
+    '* [Verträge](#verträge)',
+    '* [Vertretung](#vertretung)',
+    '',
+    '## Verträge',
+    '',
+    '> **Vertrag:** Rechtsgeschäft, das aus zwei übereinstimmenden Willenserklärungen von mindestens zwei Personen besteht',
+    '',
+    '```mermaid',
+    'graph LR',
+    'A --> B',
+    '```',
+    '',
+    '- Antrag = erste Willenserklärung eines Vertragsschlusses an den anderen Teil',
+    '- Annahme: vorbehaltlose Zustimmung zu einem Antrag durch den anderen Teil',
+    '',
+    '![Schema](../images/schema.png)',
+    '',
+    '## Vertretung',
+    '',
+    '**Bote:** überbringt eine fremde Willenserklärung an den Empfänger und gibt keine eigene ab',
+    '',
+    'Voraussetzungen der Stellvertretung',
+    '',
+    '1. Zulässigkeit',
+    '2. eigene Willenserklärung',
+    '3. Offenkundigkeit',
+    '',
+    ':::{dropdown} Fall',
+    '> L verkauft seinen Wagen an Z.',
+    ':::',
+  ].join('\n');
+
+  it('reads only its # lines as headings, and no code, image, link address, directive or table of contents as text', () => {
+    const blocks = prepareBlocks([page(1, notes)], 'de');
+    expect(blocks.filter((block) => block.kind === 'heading').map((block) => block.text)).toEqual(['Zivilrecht', 'Verträge', 'Vertretung']);
+    expect(prepareBlocks([page(1, '# Mechanik\n\nDie Arbeit ist Kraft mal Weg entlang der Bahn des Körpers.\n\n## Hinweis zum Urheberrecht\n\nDieses Werk steht unter einer freien Lizenz.')], 'de').find((block) => block.text === 'Hinweis zum Urheberrecht')).toMatchObject({ backMatter: true });
+    // An R script's comment over its code is no Markdown heading: the numbered titles of such a text stay headings.
+    const knitted = prepareBlocks([page(1, '1 Data\nThe data come from a trial of 200 patients with lung cancer.\n# Load the data set\nlung <- read.csv(file)\n# Fit the Cox model\nfit <- coxph(Surv(time, status) ~ age)\n2 Results\nThe hazard rises with age in every group of patients.')], 'en');
+    expect(knitted.filter((block) => block.kind === 'heading').map((block) => block.text)).toEqual(expect.arrayContaining(['1 Data', '2 Results']));
+    const texts = blocks.filter((block) => block.kind === 'text').map((block) => block.text);
+    expect(texts).toContain('Vertrag: Rechtsgeschäft, das aus zwei übereinstimmenden Willenserklärungen von mindestens zwei Personen besteht.');
+    expect(texts).toContain('Antrag: erste Willenserklärung eines Vertragsschlusses an den anderen Teil.');
+    expect(texts.join(' ')).not.toMatch(/mermaid|-->|\]\(|#verträge|:::|\*\*|^>|Wagen/);
+  });
+
+  it('makes cards of its terse definitions', () => {
+    const analysis = analyse(doc('de', [page(1, notes)]));
+    expect(analysis.terms.filter((term) => term.definition).map((term) => term.display)).toEqual(expect.arrayContaining(['Vertrag', 'Antrag', 'Annahme', 'Bote']));
   });
 });
 

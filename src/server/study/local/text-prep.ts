@@ -40,6 +40,11 @@ interface Line {
 
 export function prepareBlocks(pages: readonly StudyPage[], language = 'en'): Block[] {
   const linesByPage = pages.map((page) => splitLines(page.text));
+  // Notes written in Markdown ("## Verträge", "- Antrag: …") end a paragraph at every empty line: no PDF layout
+  // put the gap there.
+  // (A code comment, "# Fit the model" over its code, is no heading: a heading starts with a capital or its number
+  // and stands over an empty line.)
+  const markdown = pages.reduce((count, page) => count + (page.text.match(/^#{1,6}[ \t]+[\p{Lu}\d][^\n]*\n[ \t]*\n/gmu)?.length ?? 0), 0) >= 2;
   dropRepeatedEdgeLines(pages, linesByPage);
   const numbering = new NumberingState();
   const blocks: Block[] = [];
@@ -82,7 +87,7 @@ export function prepareBlocks(pages: readonly StudyPage[], language = 'en'): Blo
       // An empty line ends a paragraph — unless the line before it runs to the full width without ending its
       // sentence: PDFs put empty lines inside paragraphs too (a line gap where a column or a figure breaks it).
       const before = paragraph.at(-1)?.text ?? '';
-      if (markedLine !== text && (/[.!?:]["”’)]?$/.test(before) || (before.length < typical * 0.7 && !runsOn.test(before)))) flush();
+      if (markedLine !== text && (markdown || /[.!?:]["”’)]?$/.test(before) || (before.length < typical * 0.7 && !runsOn.test(before)))) flush();
       const line = { text, page: page.pageNumber };
       if (text.includes('\t')) {
         flush();
@@ -123,7 +128,7 @@ export function prepareBlocks(pages: readonly StudyPage[], language = 'en'): Blo
       const listed = inNumberedList(joined, lineIndex);
       // The page's heading from the document's outline, lower on the page than its first lines: a section starts there.
       const given = !listed && page.heading && normalise(text) === normalise(page.heading) ? { text, level: givenLevel(text, numbering) } : undefined;
-      const heading = given ?? (listed ? undefined : headingOf(text, lineIndex, joined.length, numbering));
+      const heading = given ?? (listed ? undefined : headingOf(text, lineIndex, joined.length, numbering, markdown));
       if (heading) {
         flush();
         blocks.push(headingBlock(heading.text, heading.level, page.pageNumber));
@@ -197,7 +202,22 @@ function splitLines(text: string): string[] {
   // A margin note set beside the text runs into its line after its marker ("… a ‘good will’⁷ ⁷It is impossible …"):
   // the note is a line of its own, after a gap.
   const noted = text.replace(/\r\n?/g, '\n').replace(/(\S)\s+[¹²³⁴⁵⁶⁷⁸⁹⁰]+(?=\p{Lu}\p{Ll})/gu, `$1\n${noteStart}`);
+  let fence: string | undefined;
+  // A folded box (":::{dropdown} Fall 1" … ":::") holds a worked case or a solution: practice, not the notes' text.
+  let folded = false;
   for (const raw of noted.split('\n')) {
+    if (folded || /^\s*:::\s*\{dropdown\}/.test(raw)) {
+      folded = !/^\s*:::\s*$/.test(raw);
+      continue;
+    }
+    // Markdown's code blocks (a diagram's source: "```mermaid … ```") and a directive's fences (":::{dropdown}") are
+    // no text; a line that only links within the document ("* [Verträge](#verträge)") is its table of contents.
+    const fenceMark = /^\s*(```|~~~)/.exec(raw)?.[1];
+    if (fence || fenceMark) {
+      if (fenceMark && (!fence || fenceMark === fence)) fence = fence ? undefined : fenceMark;
+      continue;
+    }
+    if (/^\s*:::/.test(raw) || /^\s*(?:[-*+]\s+)?\[[^\]]+\]\(#[^)]*\)\s*$/.test(raw)) continue;
     const note = raw.startsWith(noteStart);
     const line = cleanLine(note ? raw.slice(1) : raw);
     if (line.length === 0) {
@@ -218,6 +238,12 @@ function cleanLine(line: string): string {
   return line
     .replace(/[\u00ad\u200b\uFFFD]/g, '')
     .replace(chatResidue, '')
+    // Markdown: a quotation's marks ("> **Vertrag:** …"), an image, a link's address; a note's "Term = what it is" is
+    // written as a glossary line ("Abgabe = willentliche Entäußerung einer Erklärung").
+    .replace(/^\s*(?:>\s?)+(?=[\p{L}*_[(„"])/u, '')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]+)\]\([^)\s]+\)/g, '$1')
+    .replace(/^(\s*(?:[-*+•]\s+)?\p{L}[\p{L}-]*(?:\s\p{L}[\p{L}-]*){0,3})\s+=\s+(?=(?:\S*\p{L}{3}\S*\s+){2}\S*\p{L}{3})(?![^=]*[=+<>∑∫√])/u, '$1: ')
     // Markdown's emphasis ("*standing*", "**Mootness**") marks a word; its "---" between words is a dash.
     .replace(/(\*\*|__)(?=\S)([^*_\n]+?)(?<=\S)\1/g, '$2')
     .replace(/(?<![\p{L}\p{N}*])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\p{L}\p{N}*])/gu, '$1')
@@ -343,7 +369,7 @@ const boxHeadings = /^(?:summary|key points|key terms|recap|in brief|zusammenfas
 const knownHeadings =
   /^(?:abstract|introduction|conclusions?|summary|discussion|background|related work|methods?|methodology|results|evaluation|future work|preface|foreword|afterword|epilogue|prologue|overview|appendix(?: [a-z])?|einleitung|einführung|zusammenfassung|fazit|ausblick|diskussion|hintergrund|methoden|ergebnisse|vorwort|nachwort|anhang(?: [a-z])?|überblick)$/i;
 const backMatterHeadings =
-  /^(?:acknowledge?ments?|references|bibliography|works cited|notes|endnotes|index|about the authors?|literatur(?:verzeichnis)?|quellen(?:verzeichnis)?|danksagung|stichwortverzeichnis|register|anmerkungen|contents|table of contents|inhalt(?:sverzeichnis)?)$/i;
+  /^(?:acknowledge?ments?|references|bibliography|works cited|notes|endnotes|index|about the authors?|literatur(?:verzeichnis)?|quellen(?:verzeichnis)?|danksagung|stichwortverzeichnis|register|anmerkungen|contents|table of contents|inhalt(?:sverzeichnis)?|hinweis(?:e)? zum urheberrecht|urheberrechtshinweis|lizenzhinweis|copyright(?: notice)?|licen[cs]e)$/i;
 const chapterWords =
   /^(?:chapter|part|lecture|lesson|unit|week|session|module|topic|kapitel|teil|vorlesung|lektion|einheit|woche|sitzung|modul|thema)\s+(?:\d{1,3}|[ivxlc]{1,6}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b/i;
 
@@ -380,10 +406,13 @@ function headingOf(
   lineIndex: number,
   lineCount: number,
   numbering: NumberingState,
+  markdownDocument = false,
 ): { text: string; level: number } | undefined {
   if (line.length > 100) return undefined;
   const markdown = /^(#{1,6})\s+(.*\p{L}.*?)\s*#*$/u.exec(line);
   if (markdown) return { text: markdown[2] ?? '', level: markdown[1]?.length ?? 1 };
+  // Notes written in Markdown mark their headings: a short line or a numbered one there is a list's line.
+  if (markdownDocument) return undefined;
   const bare = line.replace(/:$/, '').trim();
   // A summary box inside a chapter ("Zusammenfassung", "Key points") belongs to that chapter: not a unit of its own.
   if (boxHeadings.test(bare)) return { text: bare, level: 2 };

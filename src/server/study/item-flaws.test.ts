@@ -57,6 +57,7 @@ describe('sentence flaws', () => {
     expect(codes(sentenceFlaws('Aufgabe 6 zeigt, wie die Elektronegativität den Bindungstyp bestimmt.', 'de'))).not.toContain('fragment');
     expect(sentenceFlaws('Modern societies are shaped by markets; Many Hands Make Light Work is a proverb about them.', 'en')).toEqual([]);
     expect(sentenceFlaws('The sample was drawn in The Hague and in Paris.', 'en')).toEqual([]);
+    expect(sentenceFlaws('In Table 3, the value at k = 12 and A = 0.975 is 2.179.', 'en')).toEqual([]);
   });
 });
 

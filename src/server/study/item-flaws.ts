@@ -65,7 +65,7 @@ export function sentenceFlaws(text: string, language: string): Flaw[] {
  * modern societies Many societies are …": a capitalised opener after a lower-case word, with no mark between).
  */
 const gluedExercise = /.\b(?:Aufgabe|Übung|Exercise|Task|Problem|Question|Frage)\s+\d+[a-z]?\s*:/u;
-const gluedHeading = /\b[a-z]{3,} (?:Many|The|This|These|Those|A|An|In|It|We|Some|Most|All|Each|For|When|If|Our|They|There|What|How|Why)\b(?! [A-Z])/;
+const gluedHeading = /\b[a-z]{3,} (?:Many|The|This|These|Those|A|An|In|It|We|Some|Most|All|Each|For|When|If|Our|They|There|What|How|Why) (?=\p{Ll})/u;
 
 const danglingOpeners = {
   en: /^(?:this|these|those|it|they|he|she|such|however|thus|hence|therefore|moreover|furthermore|also|then|here|there)\b/i,

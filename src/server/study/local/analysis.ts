@@ -14,6 +14,7 @@ import { compareText } from './order';
 import { isBackMatter } from './scaffolding';
 import { pageAt, prepareBlocks } from './text-prep';
 import { likelyTypos, wordCounts } from './typos';
+import { lookupCells, type LookupCell } from './tutor-tables';
 
 /** A document read once for all artefacts: its sections, sentences, noun phrases, key terms and definitions. */
 export interface Sentence {
@@ -90,6 +91,8 @@ export interface Analysis {
   terms: KeyTerm[];
   termByKey: Map<string, KeyTerm>;
   pages: Set<number>;
+  /** Cells of the fully named tables to look up (statistical tables), with the section whose pages hold them. */
+  lookups: (LookupCell & { page: number; section: number })[];
 }
 
 const cache = new WeakMap<StudyDocument, Analysis>();
@@ -183,7 +186,17 @@ function analyseUncached(document: StudyDocument): Analysis {
   }
   nameUnnamedSections(sections, termByKey, language);
   const pages = new Set(document.pages.map((page) => page.pageNumber));
-  return { title, language, sections, sentences, terms, termByKey, pages };
+  const sectionOn = (pageNumber: number) => sections.reduce((found, section) => (section.page <= pageNumber ? section.index : found), sections[0]?.index ?? 0);
+  // Two cells of each table, however many pages it runs over ("Table 4.1 … 4.8: Percentiles of the F-distribution").
+  const perTable = new Map<string, number>();
+  const lookups = document.pages
+    .flatMap((page) => lookupCells(page.text).map((cell) => ({ ...cell, page: page.pageNumber, section: sectionOn(page.pageNumber) })))
+    .filter((cell) => {
+      const table = cell.caption.replace(/^\S+\s+[\d.]+\s*/, '');
+      perTable.set(table, (perTable.get(table) ?? 0) + 1);
+      return (perTable.get(table) ?? 0) <= 2;
+    });
+  return { title, language, sections, sentences, terms, termByKey, pages, lookups };
 }
 
 /**
@@ -220,6 +233,10 @@ function titleOf(document: StudyDocument): string {
   const heading = first?.heading?.trim();
   const words = heading ? heading.split(/\s+/).length : 0;
   if (heading && words >= 2 && words <= 20 && /\p{L}{3}/u.test(heading)) return heading;
+  // Notes in Markdown name themselves in their first line ("# Zivilrecht"), better than their file's name.
+  const firstLine = first?.text.split('\n').find((line) => line.trim().length > 0) ?? '';
+  const named = /^#\s+(.*\p{L}{3}.*?)\s*#*\s*$/u.exec(firstLine.trim())?.[1];
+  if (named && named.split(/\s+/).length <= 20) return named;
   return document.title.trim() || heading || 'Document';
 }
 

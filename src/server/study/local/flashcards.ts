@@ -35,6 +35,10 @@ export function buildDeck(analysis: Analysis): Deck {
     add({ kind: 'definition', front: wording.formulaOf(term.display), back: term.formula.text, page: term.formula.sentence.page });
   }
   for (const section of analysis.sections) for (const table of section.tables) for (const card of tableCards(table, wording, 8)) add(card);
+  // A statistics table is learnt by reading it: "t table, k = 10 and A = 0.975" → 2.228.
+  for (const cell of analysis.lookups.slice(0, 12)) {
+    add({ kind: 'concept', front: wording.lookupCard(cell.caption, wording.lookupPlace([...(cell.block ? [cell.block] : []), cell.row, cell.column])), back: cell.value, page: cell.page });
+  }
   const perSection = Math.max(2, Math.ceil((limit - cards.length) / Math.max(1, analysis.sections.length)));
   const rounds = analysis.sections.map((section) =>
     clozesOf(

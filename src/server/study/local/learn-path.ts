@@ -89,7 +89,7 @@ function lessonsOf(drafts: Draft[], wording: Wording) {
 
 function draftsFor(analysis: Analysis, section: Section, wording: Wording): Draft[] {
   const standalone = section.sentences.filter((sentence) => sentence.standalone).length;
-  const fromTables = section.tables.flatMap((table) => tableChallenges(table, wording, 6));
+  const fromTables = [...section.tables.flatMap((table) => tableChallenges(table, wording, 6)), ...lookupChallenges(analysis, section, wording)];
   const budget = Math.min(maxPerUnit, (standalone <= 12 ? standalone : Math.floor(standalone / 2) + 6) + fromTables.length);
   if (budget === 0) return [];
   const definitions = section.terms
@@ -134,6 +134,27 @@ function draftsFor(analysis: Analysis, section: Section, wording: Wording): Draf
   const match = sound(matchOf(definitions, wording));
   if (match && drafts.length >= 3) drafts.splice(Math.min(drafts.length, 5), 0, { challenge: match, term: '' });
   return interleave(drafts);
+}
+
+/** Questions reading a fully named table, its neighbouring cells as the wrong options (at most eight a section). */
+function lookupChallenges(analysis: Analysis, section: Section, wording: Wording): Challenge[] {
+  return analysis.lookups
+    .filter((cell) => cell.section === section.index)
+    .slice(0, 8)
+    .map((cell) => {
+      const where = wording.lookupPlace([...(cell.block ? [cell.block] : []), cell.row, cell.column]);
+      const question = wording.lookupQuestion(cell.caption, where);
+      return {
+        type: 'multiple_choice' as const,
+        question,
+        explanation: wording.lookupFact(cell.caption, where, cell.value),
+        page: cell.page,
+        options: shuffled(
+          [cell.value, ...cell.neighbours].map((text, index) => ({ text, correct: index === 0 })),
+          question,
+        ),
+      };
+    });
 }
 
 /** Spreads challenges of one type apart, keeping the order stable for the same content. */

@@ -172,8 +172,9 @@ describe('notes written in Markdown (the German law notes of the first judging)'
     expect(texts.join(' ')).not.toMatch(/mermaid|-->|\]\(|#verträge|:::|\*\*|^>|Wagen/);
   });
 
-  it('makes cards of its terse definitions', () => {
-    const analysis = analyse(doc('de', [page(1, notes)]));
+  it('makes cards of its terse definitions, under the title its first line gives', () => {
+    const analysis = analyse(doc('de', [page(1, notes)], 'zivilrecht-notizen'));
+    expect(analysis.title).toBe('Zivilrecht');
     expect(analysis.terms.filter((term) => term.definition).map((term) => term.display)).toEqual(expect.arrayContaining(['Vertrag', 'Antrag', 'Annahme', 'Bote']));
   });
 });
@@ -273,10 +274,56 @@ describe('tables', () => {
     ),
   ]);
 
-  it('gives no look-up card or question of a grid of reference values (a teacher asks no "which value stands at df = 10 and 0.95?")', async () => {
+  it('gives no look-up card or question of a grid whose columns have no name ("which value stands at df = 10 and 0.95?")', async () => {
     await expect(engine.flashcards(tables)).rejects.toThrow(/no definitions or key sentences/);
     const analysis = analyse(tables);
     expect(analysis.sections.flatMap((section) => section.tables).map((table) => table.caption)).toEqual(['Critical values of the t distribution']);
+  });
+
+  it('makes look-up cards and questions of a fully named table, the neighbouring cells as wrong options (the first judging asked for "t for 95 %, df 10 → 2.228")', async () => {
+    const named = doc('en', [
+      page(
+        1,
+        [
+          'Table 3: Percentiles of Student’s t-distribution.',
+          'Each entry is the value with the area A to its left.',
+          'A',
+          'k\t0.90\t0.95\t0.975\t0.99',
+          '8\t1.397\t1.860\t2.306\t2.896',
+          '9\t1.383\t1.833\t2.262\t2.821',
+          '10\t1.372\t1.812\t2.228\t2.764',
+          '11\t1.363\t1.796\t2.201\t2.718',
+          '12\t1.356\t1.782\t2.179\t2.681',
+          '13\t1.350\t1.771\t2.160\t2.650',
+        ].join('\n'),
+        'Statistical tables',
+      ),
+      page(
+        2,
+        [
+          'Table 4: Percentiles of the χ²-distribution.',
+          'A',
+          'k\t0.90\t0.95\t0.975\t0.99',
+          '1\t2.706\t3.841\t5.024\t6.635',
+          '2\t4.605\t5.991\t7.378\t9.210',
+          '3\t6.251\t7.815\t9.348\t11.345',
+          '4\t7.779\t9.488\t11.143\t13.277',
+        ].join('\n'),
+      ),
+    ]);
+    const deck = await engine.flashcards(named);
+    expect(deck.cards.map((card) => `${card.front} → ${card.back}`)).toEqual([
+      'Table 3 (Percentiles of Student’s t-distribution): the value at k = 10 and A = 0.975 → 2.228',
+      'Table 3 (Percentiles of Student’s t-distribution): the value at k = 12 and A = 0.99 → 2.681',
+      'Table 4 (Percentiles of the χ²-distribution): the value at k = 2 and A = 0.975 → 7.378',
+      'Table 4 (Percentiles of the χ²-distribution): the value at k = 3 and A = 0.99 → 11.345',
+    ]);
+    const path = await engine.learnPath(named);
+    const questions = path.units.flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges));
+    const first = questions.find((challenge) => challenge.question.includes('k = 10'));
+    expect(first?.question).toBe('In Table 3 (Percentiles of Student’s t-distribution), which value stands at k = 10 and A = 0.975?');
+    // The cells left and right of it and the one above: what a student misreads.
+    expect(first?.type === 'multiple_choice' ? first.options.map((option) => `${option.text}${option.correct ? '*' : ''}`).sort() : []).toEqual(['1.812', '2.228*', '2.262', '2.764']);
   });
 
   it('makes a card per row of a table of entries, and questions whose wrong options are the same column in other rows', async () => {

@@ -107,6 +107,62 @@ interface Reading {
   twoSided: boolean;
 }
 
+/** "Table 2: Percentiles of the χ²-distribution." as a text names it: "Table 2 (Percentiles of the χ²-distribution)". */
+export function captionShown(caption: string): string {
+  const named = /^((?:table|tabelle|tab\.)\s*[\d.]*\d)\s*[:.]\s*(?:\((?:continued|cont\.|fortsetzung|fortgesetzt)\)\s*)?(.+?)[.:]?$/i.exec(caption);
+  return named ? `${named[1]} (${named[2]})` : caption.replace(/[.:]+$/, '');
+}
+
+/** A cell of a fully named table to look up: which table, which row and column, its value and its neighbours. */
+export interface LookupCell {
+  caption: string;
+  row: string;
+  column: string;
+  block?: string;
+  value: string;
+  neighbours: string[];
+}
+
+/**
+ * Two cells of each table a page names fully — its caption ("Table 3: …"), its rows' name (the header's corner, "k")
+ * and its columns' (a line of its own above the header, "A") — for look-up cards and questions whose wrong options
+ * are the neighbouring cells: reading a table is what a statistics handout teaches. A table without those names (a
+ * continued page, a grid of bare numbers) gives none.
+ */
+export function lookupCells(text: string): LookupCell[] {
+  const cells: LookupCell[] = [];
+  for (const grid of gridsOf(text, 0)) {
+    if (!grid.caption || !captionLine.test(grid.caption) || !grid.rowName || !grid.columnName || grid.rows.length < 3 || grid.columns.length < 3) continue;
+    const at = (rowIndex: number, columnIndex: number) => grid.rows[rowIndex]?.cells[columnIndex];
+    const plain = (value: string | undefined): value is string => value !== undefined && numberToken.test(value);
+    const middle = Math.floor(grid.columns.length / 2);
+    const picks: [number, number][] = [
+      [Math.floor(grid.rows.length / 3), middle],
+      [Math.floor((2 * grid.rows.length) / 3), Math.min(grid.columns.length - 1, middle + 1)],
+    ];
+    for (const [rowIndex, columnIndex] of picks) {
+      const row = grid.rows[rowIndex];
+      const value = at(rowIndex, columnIndex);
+      if (!row || !plain(value) || !numberToken.test(row.key)) continue;
+      // The same block only: a neighbour across a block boundary belongs to another table.
+      const near = (other: number) => (grid.rows[other]?.block?.key === row.block?.key ? at(other, columnIndex) : undefined);
+      const neighbours = [at(rowIndex, columnIndex - 1), at(rowIndex, columnIndex + 1), near(rowIndex - 1), near(rowIndex + 1)].filter(
+        (other): other is string => plain(other) && other !== value,
+      );
+      if (new Set(neighbours).size < 3) continue;
+      cells.push({
+        caption: captionShown(grid.caption),
+        row: `${grid.rowName} = ${row.key}`,
+        column: `${grid.columnName} = ${grid.columns[columnIndex] ?? ''}`,
+        ...(row.block ? { block: `${row.block.name} = ${row.block.key}` } : {}),
+        value,
+        neighbours: [...new Set(neighbours)].slice(0, 3),
+      });
+    }
+  }
+  return cells;
+}
+
 interface Asked {
   /** Where the number stands in the question: two matches must not use the same one. */
   at: number;
@@ -457,9 +513,7 @@ export function tableAnswer(question: string, passages: readonly AnswerPassage[]
   const { grid, row, column } = found;
   const value = row.cells[column] ?? '';
   const columnKey = grid.columns[column] ?? '';
-  // "Table 2: Percentiles of the χ²-distribution." is named "Table 2 (Percentiles of the χ²-distribution)".
-  const named = /^((?:table|tabelle|tab\.)\s*[\d.]*\d)\s*[:.]\s*(.+?)[.:]?$/i.exec(grid.caption ?? '');
-  const caption = named ? `${named[1]} (${named[2]})` : grid.caption ? wording.quoted(grid.caption.replace(/[.:]+$/, '')) : wording.table;
+  const caption = grid.caption && captionLine.test(grid.caption) ? captionShown(grid.caption) : grid.caption ? wording.quoted(captionShown(grid.caption)) : wording.table;
   const rowOnly = !grid.rowName && grid.rows.length === 1;
   const parts = [
     ...(row.block ? [wording.block(row.block.name, row.block.key)] : []),

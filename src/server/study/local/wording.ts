@@ -10,6 +10,12 @@ export interface Wording {
   whichFormula: (term: string) => string;
   tableValue: (caption: string, key: string, column: string) => string;
   tableFact: (caption: string, key: string, value: string) => string;
+  /** A look-up in a fully named table: its card's front, its question, the fact its answer states. */
+  lookupCard: (caption: string, where: string) => string;
+  lookupQuestion: (caption: string, where: string) => string;
+  lookupFact: (caption: string, where: string, value: string) => string;
+  /** "k = 10 and A = 0.975" (with the block first when the table has blocks). */
+  lookupPlace: (parts: readonly string[]) => string;
   unitCovers: (terms: string) => string;
   unitPractice: string;
   lesson: (index: number, terms: string) => string;
@@ -31,6 +37,10 @@ const english: Wording = {
   whichFormula: (term) => `Which formula gives the ${term}?`,
   tableValue: (caption, key, column) => `In “${caption}”, which ${column || 'entry'} belongs to “${key}”?`,
   tableFact: (caption, key, value) => `In “${caption}”, ${key}: ${value}.`,
+  lookupCard: (caption, where) => `${caption}: the value at ${where}`,
+  lookupQuestion: (caption, where) => `In ${caption}, which value stands at ${where}?`,
+  lookupFact: (caption, where, value) => `In ${caption}, the value at ${where} is ${value}.`,
+  lookupPlace: (parts) => new Intl.ListFormat('en', { type: 'conjunction' }).format(parts),
   unitCovers: (terms) => `Covers ${terms}.`,
   unitPractice: 'Practice the key points of this part.',
   lesson: (index, terms) => (terms ? `Lesson ${index}: ${terms}` : `Lesson ${index}`),
@@ -53,6 +63,10 @@ const german: Wording = {
   whichFormula: (term) => `Mit welcher Formel berechnet man: ${term}?`,
   tableValue: (caption, key, column) => `Was steht in „${caption}“ ${column ? `unter „${column}“ ` : ''}bei „${key}“?`,
   tableFact: (caption, key, value) => `In „${caption}“ gilt für ${key}: ${value}.`,
+  lookupCard: (caption, where) => `${caption}: der Wert bei ${where}`,
+  lookupQuestion: (caption, where) => `Welcher Wert steht in ${caption} bei ${where}?`,
+  lookupFact: (caption, where, value) => `In ${caption} steht bei ${where} der Wert ${value}.`,
+  lookupPlace: (parts) => new Intl.ListFormat('de', { type: 'conjunction' }).format(parts),
   unitCovers: (terms) => `Behandelt ${terms}.`,
   unitPractice: 'Übe die wichtigsten Punkte dieses Teils.',
   lesson: (index, terms) => (terms ? `Lektion ${index}: ${terms}` : `Lektion ${index}`),

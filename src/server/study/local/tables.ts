@@ -6,9 +6,10 @@ import type { Wording } from './wording';
 /**
  * What a teacher makes of a table: a card per row and questions whose wrong options are the same column's values in
  * other rows, for a table of entries (term → value, mode → its half steps, voice → its range). A grid of numbers
- * indexed by row and column (a t or χ² percentile table, a worksheet's turnout figures per district) is looked up,
- * never learnt by heart: a teacher asks no "which value stands at k = 15 and 0.95?", so such a table gives no items
- * (a two-column table of numbers is one of entries: element → atomic number).
+ * indexed by row and column (a t or χ² percentile table, a worksheet's turnout figures per district) gives no items
+ * here: its bare numbers say nothing without the names of its rows and columns. Where its page names them fully (a
+ * statistics handout's "Table 3: …", "k", "A"), it is read as the students must learn to read it: look-up cards and
+ * questions (tutor-tables.ts `lookupCells`). A two-column table of numbers is one of entries: element → atomic number.
  */
 interface Shape {
   header?: string[];

@@ -244,8 +244,10 @@ function cleanLine(line: string): string {
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]+)\]\([^)\s]+\)/g, '$1')
     .replace(/^(\s*(?:[-*+•]\s+)?\p{L}[\p{L}-]*(?:\s\p{L}[\p{L}-]*){0,3})\s+=\s+(?=(?:\S*\p{L}{3}\S*\s+){2}\S*\p{L}{3})(?![^=]*[=+<>∑∫√])/u, '$1: ')
-    // Markdown's emphasis ("*standing*", "**Mootness**") marks a word; its "---" between words is a dash.
-    .replace(/(\*\*|__)(?=\S)([^*_\n]+?)(?<=\S)\1/g, '$2')
+    // Markdown's emphasis: a bold label opening a line ("**Bote:** leitet …") is a glossary line's term; a word in
+    // italics ("*standing*") is the word. (Bold inside a sentence stays: the summary shows it bold.) Its "---" between
+    // words is a dash.
+    .replace(/^(\s*(?:[-*+•]\s+)?)(?:\*\*|__)([^*_\n:]{1,60}?)(?::(?:\*\*|__)|(?:\*\*|__):)\s*/u, '$1$2: ')
     .replace(/(?<![\p{L}\p{N}*])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\p{L}\p{N}*])/gu, '$1')
     .replace(/(?<=\p{L}|\s)---(?=\p{L}|\s)/gu, '—')
     // A label that only announces the text after it ("Erläuterungen: Sammelbände sind …", "Note: …") is no part of it.

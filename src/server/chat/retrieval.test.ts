@@ -138,6 +138,26 @@ describe('tables for look-ups', () => {
     expect((await search('What does the t statistic compare?')).some((passage) => passage.lookup)).toBe(false);
   });
 
+  test('a course file hidden from the caller gives no table page, however well its caption fits', async () => {
+    const owner = await createUser(services);
+    const course = await insertCourse(services, owner, { language: 'en' });
+    const chunked = async (name: string, pages: string[]) => {
+      const stored = await insertFile(services, owner, course.id, { name, extension: 'txt', mimeType: 'text/plain', status: 'ready', pageCount: pages.length });
+      await services.db.insert(filePage).values(pages.map((text, index) => ({ fileId: stored.id, pageNumber: index + 1, text })));
+      await markQueued(services.db, stored.id, ['chunks']);
+      expect(await generateArtefact({ db: services.db, engine: services.engine, log: services.log }, stored.id, 'chunks')).toBe('ready');
+      return stored;
+    };
+    const visible = await chunked('Notes.txt', [tPages[0] ?? '']);
+    const hidden = await chunked('Tables.txt', tPages.slice(1, 3));
+    const search = (excludeFileIds: string[]) =>
+      retrievePassages(services.db, { scope: { directoryId: course.id }, language: 'en', query: 'What critical t value has a two-sided 95% interval with 12 degrees of freedom?', excludeFileIds });
+    expect((await search([])).some((passage) => passage.fileId === hidden.id && passage.lookup)).toBe(true);
+    const member = await search([hidden.id]);
+    expect(member.length).toBeGreaterThan(0);
+    expect(member.every((passage) => passage.fileId === visible.id)).toBe(true);
+  });
+
   test('the tutor reads the value off the table through the whole route', async () => {
     const owner = await createUser(services);
     const { file } = await readyChatFile(services, owner, { pages: tPages, summary: false });

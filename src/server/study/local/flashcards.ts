@@ -3,7 +3,7 @@ import { StudyEngineError } from '../engine';
 import { cardFlaws } from '../item-flaws';
 import type { Analysis } from './analysis';
 import { clozesOf } from './cloze';
-import { tableCards } from './tables';
+import { lookupCard, tableCards } from './tables';
 import { wordingFor } from './wording';
 
 /**
@@ -36,9 +36,7 @@ export function buildDeck(analysis: Analysis): Deck {
   }
   for (const section of analysis.sections) for (const table of section.tables) for (const card of tableCards(table, wording, 8)) add(card);
   // A statistics table is learnt by reading it: "t table, k = 10 and A = 0.975" → 2.228.
-  for (const cell of analysis.lookups.slice(0, 12)) {
-    add({ kind: 'concept', front: wording.lookupCard(cell.caption, wording.lookupPlace([...(cell.block ? [cell.block] : []), cell.row, cell.column])), back: cell.value, page: cell.page });
-  }
+  for (const cell of analysis.lookups.slice(0, 12)) add(lookupCard(cell, wording));
   const perSection = Math.max(2, Math.ceil((limit - cards.length) / Math.max(1, analysis.sections.length)));
   const rounds = analysis.sections.map((section) =>
     clozesOf(

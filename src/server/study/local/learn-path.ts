@@ -8,7 +8,7 @@ import type { Cloze } from './cloze';
 import { clozesOf } from './cloze';
 import { distractorsFor } from './distractors';
 import { negatedStatement, oppositeStatement } from './negation';
-import { tableChallenges } from './tables';
+import { lookupChallenge, tableChallenges } from './tables';
 import { shuffled } from './random';
 import type { Wording } from './wording';
 import { wordingFor } from './wording';
@@ -89,7 +89,12 @@ function lessonsOf(drafts: Draft[], wording: Wording) {
 
 function draftsFor(analysis: Analysis, section: Section, wording: Wording): Draft[] {
   const standalone = section.sentences.filter((sentence) => sentence.standalone).length;
-  const fromTables = [...section.tables.flatMap((table) => tableChallenges(table, wording, 6)), ...lookupChallenges(analysis, section, wording)];
+  // A fully named table's look-ups (at most eight a section), beside a table of entries' questions.
+  const lookups = analysis.lookups
+    .filter((cell) => cell.section === section.index)
+    .slice(0, 8)
+    .flatMap((cell) => lookupChallenge(cell, wording) ?? []);
+  const fromTables = [...section.tables.flatMap((table) => tableChallenges(table, wording, 6)), ...lookups];
   const budget = Math.min(maxPerUnit, (standalone <= 12 ? standalone : Math.floor(standalone / 2) + 6) + fromTables.length);
   if (budget === 0) return [];
   const definitions = section.terms
@@ -134,27 +139,6 @@ function draftsFor(analysis: Analysis, section: Section, wording: Wording): Draf
   const match = sound(matchOf(definitions, wording));
   if (match && drafts.length >= 3) drafts.splice(Math.min(drafts.length, 5), 0, { challenge: match, term: '' });
   return interleave(drafts);
-}
-
-/** Questions reading a fully named table, its neighbouring cells as the wrong options (at most eight a section). */
-function lookupChallenges(analysis: Analysis, section: Section, wording: Wording): Challenge[] {
-  return analysis.lookups
-    .filter((cell) => cell.section === section.index)
-    .slice(0, 8)
-    .map((cell) => {
-      const where = wording.lookupPlace([...(cell.block ? [cell.block] : []), cell.row, cell.column]);
-      const question = wording.lookupQuestion(cell.caption, where);
-      return {
-        type: 'multiple_choice' as const,
-        question,
-        explanation: wording.lookupFact(cell.caption, where, cell.value),
-        page: cell.page,
-        options: shuffled(
-          [cell.value, ...cell.neighbours].map((text, index) => ({ text, correct: index === 0 })),
-          question,
-        ),
-      };
-    });
 }
 
 /** Spreads challenges of one type apart, keeping the order stable for the same content. */

@@ -1,5 +1,6 @@
 import type { Challenge, Flashcard } from '../artefacts';
 import type { Table } from './analysis';
+import type { LookupCell } from './tutor-tables';
 import { shuffled } from './random';
 import type { Wording } from './wording';
 
@@ -81,24 +82,40 @@ export function tableCards(table: Table, wording: Wording, limit: number): Flash
   }));
 }
 
+/** A multiple-choice question of a table: its answer and three other values, shuffled; none when too few differ. */
+function choice(page: number, question: string, answer: string, wrong: readonly string[], explanation: string): Challenge | undefined {
+  const options = [...new Set([answer, ...wrong.filter((value) => value && value !== answer)])].slice(0, 4);
+  if (options.length < 4) return undefined;
+  return {
+    type: 'multiple_choice',
+    question,
+    explanation,
+    page,
+    options: shuffled(
+      options.map((text, index) => ({ text, correct: index === 0 })),
+      question,
+    ),
+  };
+}
+
+/** Where a look-up cell stands: "k = 10 and A = 0.975" (with its block first when the table has blocks). */
+const lookupPlace = (cell: LookupCell, wording: Wording) => wording.lookupPlace([...(cell.block ? [cell.block] : []), cell.row, cell.column]);
+
+/** A look-up card of a fully named table: "Table 3 (…): the value at k = 10 and A = 0.975" → 2.228. */
+export function lookupCard(cell: LookupCell & { page: number }, wording: Wording): Flashcard {
+  return { kind: 'concept', front: wording.lookupCard(cell.caption, lookupPlace(cell, wording)), back: cell.value, page: cell.page };
+}
+
+/** A look-up question of a fully named table, the neighbouring cells as its wrong options. */
+export function lookupChallenge(cell: LookupCell & { page: number }, wording: Wording): Challenge | undefined {
+  const where = lookupPlace(cell, wording);
+  return choice(cell.page, wording.lookupQuestion(cell.caption, where), cell.value, cell.neighbours, wording.lookupFact(cell.caption, where, cell.value));
+}
+
 export function tableChallenges(table: Table, wording: Wording, limit: number): Challenge[] {
   const shape = shapeOf(table);
   if (!shape) return [];
   const challenges: Challenge[] = [];
-  const choice = (question: string, answer: string, wrong: string[], explanation: string): Challenge | undefined => {
-    const options = [...new Set([answer, ...wrong.filter((value) => value && value !== answer)])].slice(0, 4);
-    if (options.length < 4) return undefined;
-    return {
-      type: 'multiple_choice',
-      question,
-      explanation,
-      page: table.page,
-      options: shuffled(
-        options.map((text, index) => ({ text, correct: index === 0 })),
-        question,
-      ),
-    };
-  };
   const column = shape.header?.[1] ?? '';
   for (const index of spread(shape.body.length, limit)) {
     const row = shape.body[index];
@@ -110,7 +127,7 @@ export function tableChallenges(table: Table, wording: Wording, limit: number): 
     const others = shape.body.filter((_, other) => other !== index).map((other) => other[1] ?? '');
     // The nearest rows first: neighbours in a table are the values of the same kind a student confuses.
     others.sort((a, b) => Math.abs(shape.body.findIndex((r) => r[1] === a) - index) - Math.abs(shape.body.findIndex((r) => r[1] === b) - index));
-    const made = choice(wording.tableValue(table.caption, key, column), value, others, wording.tableFact(table.caption, key, value));
+    const made = choice(table.page, wording.tableValue(table.caption, key, column), value, others, wording.tableFact(table.caption, key, value));
     if (made) challenges.push(made);
   }
   return challenges;

@@ -217,7 +217,7 @@ function askedNumbers(question: string): { asked: Asked[]; tables: string[] } {
     asked.push({ at: match.index ?? 0, values: [value] });
   }
   // A fair coin (a fair die has no table here) is p = 0.5.
-  const coin = /\bfair(?:e|en)?\s+(?:coin|münze)\b/i.exec(question);
+  const coin = tableKnowledge.exec(question);
   if (coin) asked.push({ at: coin.index, values: [0.5] });
   return { asked, tables };
 }

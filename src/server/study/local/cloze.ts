@@ -15,7 +15,13 @@ export interface Cloze {
  * One cloze per key term (its most informative sentence), and each sentence used once. The term must occur exactly
  * once in the sentence, and its words must not give it away elsewhere in the sentence.
  */
-export function clozesOf(analysis: Analysis, sentences: readonly Sentence[], limit: number): Cloze[] {
+/**
+ * `taughtOnly`: a card's blank is what the document teaches. In English a single word blanked alone ("productivity",
+ * "survey", "precision") was judged a good card one time in three, a term of two or more words ("adverse selection",
+ * "measurement error") one time in two: a single word is blanked only where the document defines it or names a
+ * heading after it. (German nouns are compounds: "Auffängerstrom" is one word.)
+ */
+export function clozesOf(analysis: Analysis, sentences: readonly Sentence[], limit: number, taughtOnly = false): Cloze[] {
   const rank = new Map(analysis.terms.map((term, index) => [term.key, index]));
   const subject = namesTheSubject(analysis.title);
   const bySentence = [...sentences].filter((sentence) => sentence.standalone);
@@ -31,6 +37,7 @@ export function clozesOf(analysis: Analysis, sentences: readonly Sentence[], lim
       // The document's subject, a word of its title ("oscillations" in "Small oscillations", "Entropie"), is the
       // answer to half its sentences: blanked alone it asks nothing, unless the document defines it.
       if (term.words === 1 && !term.definition && subject(term.display)) continue;
+      if (taughtOnly && analysis.language === 'en' && term.words === 1 && !term.definition && !term.inHeading && !/^\p{Lu}{2,}/u.test(term.display)) continue;
       const cloze = clozeAt(sentence, term, hit.start, hit.end);
       if (!cloze) continue;
       const termRank = rank.get(hit.key) ?? 1000;

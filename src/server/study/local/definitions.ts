@@ -91,7 +91,7 @@ const notDefining = /^the\s+\w+est\b|^(?:a|an|the)\s+(?:same|only|first|second|l
 export const glossaryLine = /^(?<term>[^,;:()\d]{2,50}?)\s*(?::|\s[–—-])\s+(?<def>[^:]{12,})$/u;
 
 /** Heads of glossary-shaped lines that label a remark, not a term. */
-const notTerms = /^(?:note|notes|hint|tip|example|examples|remember|caution|warning|important|see|source|sources|hinweis|tipp|beispiel|beispiele|merke|achtung|wichtig|quelle|quellen|siehe|lösung|solution|answer|antwort|erwartung|ziel|ziele|lernziel|kontrolle|impuls|eigene grafik|eigene darstellung|falls nötig|expected answer|goal|goals|merksatz|merksätze|regel|regeln|faustregel|fazit|rule|rule of thumb|summary|key point|heute|unten|oben|links|rechts|erläuterung|erläuterungen|good news|bad news|basics|equation|equations|matrix|today|below|above|left|right|def\.?|definition|satz|lemma|theorem|korollar|corollary|proof|beweis|bemerkung|bem\.?|remark|bsp\.?|eingabe|ausgabe|input|output|idee|idea|problem|aufgabe|task|frage|question|voraussetzung|ergebnis|result)$/i;
+const notTerms = /^(?:note|notes|hint|tip|example|examples|remember|caution|warning|important|see|source|sources|hinweis|tipp|beispiel|beispiele|merke|achtung|wichtig|quelle|quellen|siehe|lösung|solution|answer|antwort|erwartung|ziel|ziele|lernziel|kontrolle|impuls|eigene grafik|eigene darstellung|falls nötig|expected answer|goal|goals|merksatz|merksätze|regel|regeln|faustregel|fazit|rule|rule of thumb|summary|key point|heute|unten|oben|links|rechts|erläuterung|erläuterungen|good news|bad news|basics|equation|equations|matrix|today|below|above|left|right|def\.?|definition|satz|lemma|theorem|korollar|corollary|proof|beweis|bemerkung|bem\.?|remark|bsp\.?|eingabe|ausgabe|input|output|idee|idea|problem|aufgabe|task|frage|question|voraussetzung|ergebnis|result|notiz|notizen|anmerkung|anmerkungen|beobachtung|observation|davor|dahinter|daneben|darüber|darunter|daran|darauf|darin|dabei|dadurch|dafür|dagegen|daher|damit|danach|dazu|dazwischen|hier|dort|außerdem|zudem)$/i;
 
 /** Discourse phrases that open a line like a term but name nothing: "Anders gesagt:", "Mehr noch:", "In short:". */
 const discourse =
@@ -118,7 +118,8 @@ export function definitionIn(text: string, phrases: readonly PhraseHit[], langua
     let definition = match?.groups?.def?.trim();
     if (!match || !term) continue;
     // "Denke nach: …", "Note: …" — a glossary line's head that instructs is no term.
-    if (pattern === glossaryLine && (notTerms.test(term) || !namesATerm(term, language) || (language === 'de' && scaffoldingOf(`${term} x y z`, language) === 'instruction'))) continue;
+    if (notTerms.test(term)) continue;
+    if (pattern === glossaryLine && (!namesATerm(term, language) || (language === 'de' && scaffoldingOf(`${term} x y z`, language) === 'instruction'))) continue;
     if (definition === undefined) {
       // German "X ist ein …": the whole predicate is the definition.
       definition = text.slice(text.indexOf(term) + term.length).replace(/^\s*(?:\([^()]{1,15}\)\s*)?(?:ist|sind)\s+/, '');

@@ -43,6 +43,7 @@ export function buildDeck(analysis: Analysis): Deck {
       analysis,
       section.sentences.filter((sentence) => !definitionSentences.has(sentence.index)),
       perSection,
+      true,
     ),
   );
   // Round robin over the sections, so the deck covers the whole document before it goes deep anywhere.

@@ -33,8 +33,9 @@ export function negatedStatement(sentence: string, language: string): string | u
   if (!verb || verb.index === 0) return undefined;
   // The verb must belong to the main clause: nothing subordinate or parenthetical before it.
   const before = sentence.slice(0, verb.index);
-  const broken = clauseBreak[lang].exec(before);
-  if (broken && (lang === 'en' || broken.index > 0)) return undefined;
+  // (A German article opening the sentence before a lower-case word is its subject, not a relative pronoun.)
+  const breaks = [...before.matchAll(new RegExp(clauseBreak[lang].source, `${clauseBreak[lang].flags}g`))];
+  if (breaks.some((found) => lang === 'en' || found.index > 0)) return undefined;
   const after = sentence.slice(verb.index + verb[0].length);
   if (lang === 'en') {
     const word = verb[1] ?? '';
@@ -120,5 +121,10 @@ export function oppositeStatement(sentence: string, language: string): string | 
   const opposite = words.get(lower);
   if (!match || !opposite || match.index === undefined) return undefined;
   const shown = lang === 'en' && /^\p{Lu}/u.test(word) ? opposite.charAt(0).toUpperCase() + opposite.slice(1) : opposite;
-  return `${sentence.slice(0, match.index)}${shown}${sentence.slice(match.index + word.length)}`;
+  let rest = sentence.slice(match.index + word.length);
+  // A separable verb keeps its own particle: "steigt … wieder an" is "sinkt … wieder ab", not "sinkt … an".
+  if (lang === 'de' && /^(?:steigt|steigen|sinkt|sinken)$/.test(word)) {
+    rest = rest.replace(/^([^,;.]*?\s)(an|ab)(?=\s*(?:[,;.!]|$))/, (_all, lead: string, particle: string) => `${lead}${particle === 'an' ? 'ab' : 'an'}`);
+  }
+  return `${sentence.slice(0, match.index)}${shown}${rest}`;
 }

@@ -96,6 +96,16 @@ function segmenterFor(language: string) {
 const abbreviationEnd =
   /(?:\b(?:z|d|u|s|v|o|bzw|ca|vgl|etc|Nr|Abb|Kap|Dr|Prof|bspw|usw|ggf|evtl|inkl|sog|i\.\s?d|u\.\s?a|z\.\s?B|d\.\s?h|o\.\s?ä|u\.\s?U|s\.\s?o|s\.\s?u|v\.\s?a|z\.\s?T|i\.\s?d\.\s?R|e\.\s?g|i\.\s?e|cf|vs|approx|Fig|Eq|Sec|Ch|engl|lat|griech|frz|franz|ital|span|dt|bzgl|insb|allg|Jh|Jhd|Hrsg|Aufl|Bd|Tab|Anm|ff|etw|jmd|jmdm|jmdn)\.\s*)$/;
 
+/**
+ * A German ordinal number ends no sentence: "zu Beginn des 20. Jahrhunderts", "am 5. Mai", "die 3. Auflage" — after
+ * an article or a preposition, or before a month or a century.
+ */
+const germanOrdinalEnd = /\b(?:des|dem|den|der|die|das|am|im|vom|zum|zur|ins|beim|seit|bis|ab|um|jede[nmrs]?)\s+\d{1,4}\.$/;
+const germanOrdinalNoun =
+  /^\s*(?:Jahrhunderts?|Jahrtausends?|Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Auflage|Klasse|Kapitel)\b/;
+const ordinalJoin = (before: string, next: string) =>
+  (germanOrdinalEnd.test(before) && /^\s*\p{Lu}/u.test(next)) || (/\s\d{1,2}\.$/.test(before) && germanOrdinalNoun.test(next));
+
 function segmentedSentences(text: string, language: string, compounds: boolean): RawSentence[] {
   const { sentences, words } = segmenterFor(language);
   const stop = stopWords(language);
@@ -107,7 +117,9 @@ function segmentedSentences(text: string, language: string, compounds: boolean):
     // An exclamation or a question in brackets or quotes inside a sentence ("… werden ja (zum Glück!) niemals …")
     // does not end it when the text goes on in lower case.
     const inside = previous !== undefined && /[!?]["”’)\]]+$/.test(text.slice(previous.start, previous.end)) && /^\s*\p{Ll}/u.test(segment.segment);
-    if (previous && (inside || abbreviationEnd.test(text.slice(previous.start, previous.end)))) previous.end = end;
+    const before = previous ? text.slice(previous.start, previous.end) : '';
+    const ordinal = language === 'de' && ordinalJoin(before, segment.segment);
+    if (previous && (inside || ordinal || abbreviationEnd.test(before))) previous.end = end;
     else if (end > start) raw.push({ start, end });
   }
   return raw.flatMap(({ start, end }) => {
@@ -152,6 +164,8 @@ function joinHyphenated(tokens: Token[], text: string): void {
  * words too, unless they are stop words); a lower-case word with an adjective ending before a noun is an adjective.
  * Other languages: longer words count as nouns, which is enough for single-word key terms.
  */
+const imperativeObject = /^(?:den|dem|die|das|alle|alles|nur|sie|es|ihn|einen|eine|ein|ausgehend|zuerst|zunächst|jetzt|nun|immer)$/;
+
 function guessTags(tokens: Token[], stop: ReadonlySet<string>, language: string): void {
   for (const token of tokens) {
     if (token.pos) continue;
@@ -161,6 +175,10 @@ function guessTags(tokens: Token[], stop: ReadonlySet<string>, language: string)
     else token.pos = token.text.length >= 5 ? 'NOUN' : 'X';
   }
   if (language !== 'de') return;
+  // "Beobachte den allozierten Speicher", "Traversiere alle Objekte": a step's imperative, capitalised as the first
+  // word, is no noun. (A noun opening a sentence is followed by its verb or a genitive, not by an accusative article.)
+  const [first, second] = tokens;
+  if (first?.pos === 'NOUN' && second && /^\p{Lu}\p{Ll}{3,}(?:e|iere)$/u.test(first.text) && imperativeObject.test(second.lower)) first.pos = 'VERB';
   for (let index = tokens.length - 2; index >= 0; index--) {
     const token = tokens[index];
     const next = tokens[index + 1];

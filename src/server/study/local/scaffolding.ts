@@ -13,7 +13,7 @@ const englishImperatives = new Set(
   prove put read recall remember repeat rewrite see select show simplify sketch solve sort state suppose take think tick try
   type use verify visit watch work write learn understand perform peform practise practice review explore discover
   familiarize familiarise get please notice interpret analyse analyze assess distinguish recognise recognize relate
-  summarise summarize formulate predict classify`.split(/\s+/),
+  summarise summarize formulate predict classify consult refer download install save press navigate become`.split(/\s+/),
 );
 
 /** German imperatives (du-form and the stem of the Sie-form "Berechnen Sie"), sentence-initial. */
@@ -22,11 +22,11 @@ const germanImperativeStems = new Set(
   erklär erläuter ergänz erstell finde formulier füll gib interpretier klick kreuz lies lös markier nenn notier ordn
   prüf recherchier schau schreib skizzier stell überleg überprüf untersuch verbind vergleich wähl zeichn zeig zähl
   ermittl gestalt leg les öffn setz trag vervollständig denk acht beacht merk frag nutz verwend probier versuch hör
-  sieh beschränk bild nimm wiederhol übertrag achte halt bitt`.split(/\s+/),
+  sieh beschränk bild nimm wiederhol übertrag achte halt bitt stopp kopier lösch entfern füg erzeug beobacht`.split(/\s+/),
 );
 
 const exerciseLabel =
-  /^(?:exercises?|problems?|tasks?|questions?|quiz|homework|assignment|solutions?|answers?|hints?|tips?|aufgaben?|übungs?(?:aufgaben?|blatt)?|übungen|fragen?|lösungs?(?:hinweise?)?|lösungen|hinweise?|tipps?|arbeitsauftrag|arbeitsaufträge)\b\s*(?:\d+[a-z]?(?:\.\d+)*)?\s*[:.)]?/i;
+  /^(?:examples? \d+[a-z]?(?=\s*[:.])|beispiel \d+[a-z]?(?=\s*[:.])|exercises?|problems?|tasks?|questions?|quiz|homework|assignment|solutions?|answers?|hints?|tips?|aufgaben?|übungs?(?:aufgaben?|blatt)?|übungen|fragen?|lösungs?(?:hinweise?)?|lösungen|hinweise?|tipps?|arbeitsauftrag|arbeitsaufträge)\b\s*(?:\d+[a-z]?(?:\.\d+)*)?\s*[:.)]?/i;
 const pointsNote =
   /\(\s*\d+(?:[.,]5)?\s*(?:p|pt|pts|points?|punkte?|p\.)\s*\)|\[\s*\d+\s*(?:p|pt|pts|points?|punkte?)\s*\]|\s[–-]\s*\d+(?:[.,]5)?\s*(?:P|Pkt|Punkte?|pts?|points?)\b|\bnicht\s+(?:\p{L}+\s+)?abgefragt\b|\b(?:prüfungsrelevant|klausurrelevant)\b/iu;
 const itemLabel = /^\(?(?:[a-h]|i{1,3}|iv|v)\)\s/;
@@ -132,8 +132,28 @@ export function scaffoldingOf(text: string, language: string, secondIsVerb?: boo
 const conditionLead =
   /^(?:if (?:not|so|necessary|needed|possible)|otherwise|specifically|for (?:example|instance)|in particular|falls (?:nötig|nicht|möglich)|wenn (?:nötig|nicht|möglich)|andernfalls|sonst|(?:from|using|with|given|based on|according to|in|for) (?:the |these |this )?(?:figures?|fig\.|tables?|data|graphs?|plots?|diagrams?|results?|equations?|values?|information)\b[^,]{0,40}|for (?:each|every|all)\b[^,]{1,40})\s*[,:]\s*/i;
 
+/**
+ * A phrase before an instruction's verb: "For more details, consult …", "In the dialog box, check that …". Only with
+ * a verb of the instruction list followed by what an instruction's object starts with, so "In the US, state law …"
+ * stays a statement.
+ */
+const englishLeadIn = /^(?:in|on|at|for|from|to|with|using|after|before|within|under|during|once|when|if|as)\b[^,]{1,40},\s*(\p{Ll}+)\s+(?:the|a|an|that|whether|if|your|this|these|all|each|every|how|what|which|out|for|to|it|them|its)\b/u;
+/** A label before a step ("Idee: Nutze …", "Notiz: …"): the step is read without it. */
+const stepLabel = /^(?:idee|notiz|hinweis|tipp|schritt \d+|vorgehen|ansatz|lösung|idea|note|hint|tip|step \d+|approach|solution)\s*:\s+/i;
+/**
+ * A German step of an algorithm in the du-form of a verb in -ieren ("Alloziere nur …", "Traversiere ausgehend von …"):
+ * no noun in -iere is followed by an article, a pronoun or an adverb of a step.
+ */
+const germanIereImperative =
+  /^\p{Lu}\p{Ll}{3,}iere\s+(?:die|das|den|dem|alle|alles|nur|sie|es|ihn|ihm|einen|eine|ein|einem|ausgehend|zuerst|zunächst|dann|jetzt|nun|anschließend|rekursiv|jede[nmrs]?)\b/u;
+
 function isImperative(sentence: string, language: string, secondIsVerb?: boolean): boolean {
-  const text = sentence.replace(conditionLead, '');
+  const text = sentence.replace(conditionLead, '').replace(stepLabel, '');
+  if (language === 'en') {
+    const led = englishLeadIn.exec(text.charAt(0).toLowerCase() + text.slice(1))?.[1];
+    if (led && englishImperatives.has(led)) return true;
+  }
+  if (language === 'de' && germanIereImperative.test(text)) return true;
   const words = text.match(/\p{L}+/gu) ?? [];
   const first = (words[0] ?? '').toLowerCase();
   if (!first) return false;

@@ -1,5 +1,5 @@
 import { startsExercise } from './scaffolding';
-import type { Block, TextBlock } from './text-prep';
+import { frontMatterHeadings, type Block, type TextBlock } from './text-prep';
 
 /**
  * The document's units: split at its top-level headings (chapters, numbered sections, slide titles), back matter
@@ -23,12 +23,15 @@ export function sectionsOf(blocks: readonly Block[]): RawSection[] {
   let current: (RawSection & { backMatter: boolean }) | undefined;
   const lastPage = blocks.reduce((last, block) => Math.max(last, block.page), 1);
   let backMatterFrom = Infinity;
+  let backMatterLevel = 1;
   // Under an exercises heading, up to the next heading as high: practice, not content.
   let exerciseLevel: number | undefined;
   for (const block of blocks) {
     // Notes, references or an index in the last part of a document: what follows is back matter too.
     if (block.page >= backMatterFrom) break;
-    if (block.kind === 'heading' && block.backMatter && block.page > lastPage * 0.6) backMatterFrom = block.page;
+    if (block.kind === 'heading' && block.backMatter && block.page > lastPage * 0.6 && !frontMatterHeadings.test(block.text.replace(/^[\d.\s]+(?=\p{L})/u, ''))) {
+      backMatterFrom = block.page;
+    }
     if (block.kind === 'heading' && exerciseLevel !== undefined && block.level <= exerciseLevel) exerciseLevel = undefined;
     if (block.kind === 'heading' && block.exercise) {
       exerciseLevel = block.level;
@@ -36,8 +39,10 @@ export function sectionsOf(blocks: readonly Block[]): RawSection[] {
     }
     if (exerciseLevel !== undefined || (block.kind === 'text' && startsExercise(block.text))) continue;
     if (block.kind === 'heading') {
-      if (block.level === 1 || block.backMatter) {
+      // Back matter ends at the next heading as high as its own ("## Vorwort" … "## Optik").
+      if (block.level === 1 || block.backMatter || (current?.backMatter && block.level <= backMatterLevel)) {
         current = { heading: block.text, page: block.page, blocks: [], backMatter: block.backMatter };
+        if (block.backMatter) backMatterLevel = block.level;
         sections.push(current);
       }
       continue;

@@ -770,7 +770,10 @@ describe('worksheets, captions and German wrong options (third labelling round)'
   });
 
   it('asks a German answer standing in a case form of its own (“an Tönen”) only as a true statement', async () => {
-    const script = await evalDocument('musiktheorie-skript-de');
+    const original = await evalDocument('musiktheorie-skript-de');
+    // (The script's "ergibt sich nun aus …" leans on the text before it since the tenth session; the sentence is asked
+    // here without its "nun".)
+    const script = { ...original, pages: original.pages.map((page) => ({ ...page, text: page.text.replace(/ergibt(\s+)sich nun aus/, 'ergibt$1sich aus') })) };
     const challenges = (await engine.learnPath(script)).units.flatMap((unit) => unit.lessons.flatMap((lesson) => lesson.challenges));
     const standardvorrat = challenges.filter((challenge) => challenge.explanation.includes('Standardvorrat'));
     expect(standardvorrat.length).toBeGreaterThan(0);

@@ -142,7 +142,9 @@ export function prepareBlocks(pages: readonly StudyPage[], language = 'en'): Blo
         return;
       }
       const previous = paragraph.at(-1);
-      if (previous && startsNewParagraph(previous, line, typical, slide)) flush();
+      // In Markdown only an empty line, a list item or a table row starts a paragraph: its lines wrap where the writer
+      // pressed return ("Dieser nach James" / "Franck und" / "Gustav Hertz" / "benannte Versuch …").
+      if (previous && (markdown ? bullet.test(line.text) || line.text.startsWith('|') : startsNewParagraph(previous, line, typical, slide))) flush();
       // A slide's term on a line of its own, its description on the next ("List" / "A linear collection of values"):
       // one statement, written as the document's other glossary lines are ("List: A linear collection of values.").
       const term = slide && paragraph.length === 0 ? termLine(text, joined[lineIndex + 1]) : undefined;
@@ -205,7 +207,22 @@ function splitLines(text: string): string[] {
   let fence: string | undefined;
   // A folded box (":::{dropdown} Fall 1" … ":::") holds a worked case or a solution: practice, not the notes' text.
   let folded = false;
-  for (const raw of noted.split('\n')) {
+  // An HTML comment (a Markdown note's metadata, "<!-- style=… -->" inside a name) is no text, over lines too.
+  let comment = false;
+  for (const whole of noted.split('\n')) {
+    let raw = whole;
+    if (comment) {
+      const end = raw.indexOf('-->');
+      if (end < 0) continue;
+      raw = raw.slice(end + 3);
+      comment = false;
+    }
+    raw = raw.replace(/<!--[\s\S]*?-->/g, '');
+    const open = raw.indexOf('<!--');
+    if (open >= 0) {
+      comment = true;
+      raw = raw.slice(0, open);
+    }
     if (folded || /^\s*:::\s*\{dropdown\}/.test(raw)) {
       folded = !/^\s*:::\s*$/.test(raw);
       continue;
@@ -372,6 +389,8 @@ const knownHeadings =
   /^(?:abstract|introduction|conclusions?|summary|discussion|background|related work|methods?|methodology|results|evaluation|future work|preface|foreword|afterword|epilogue|prologue|overview|appendix(?: [a-z])?|einleitung|einführung|zusammenfassung|fazit|ausblick|diskussion|hintergrund|methoden|ergebnisse|vorwort|nachwort|anhang(?: [a-z])?|überblick)$/i;
 const backMatterHeadings =
   /^(?:acknowledge?ments?|references|bibliography|works cited|notes|endnotes|index|about the authors?|literatur(?:verzeichnis)?|quellen(?:verzeichnis)?|danksagung|stichwortverzeichnis|register|anmerkungen|contents|table of contents|inhalt(?:sverzeichnis)?|hinweis(?:e)? zum urheberrecht|urheberrechtshinweis|lizenzhinweis|copyright(?: notice)?|licen[cs]e)$/i;
+/** A preface says what the script is for and how it came about: no part of the subject (dropped as back matter is). */
+export const frontMatterHeadings = /^(?:preface|foreword|vorwort|geleitwort|zum geleit)$/i;
 const chapterWords =
   /^(?:chapter|part|lecture|lesson|unit|week|session|module|topic|kapitel|teil|vorlesung|lektion|einheit|woche|sitzung|modul|thema)\s+(?:\d{1,3}|[ivxlc]{1,6}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b/i;
 
@@ -412,7 +431,8 @@ function headingOf(
 ): { text: string; level: number } | undefined {
   if (line.length > 100) return undefined;
   const markdown = /^(#{1,6})\s+(.*\p{L}.*?)\s*#*$/u.exec(line);
-  if (markdown) return { text: markdown[2] ?? '', level: markdown[1]?.length ?? 1 };
+  // Pandoc's attributes after a heading ("{#Sozialverhalten}", "{.unnumbered}") are no part of its name.
+  if (markdown) return { text: (markdown[2] ?? '').replace(/\s*\{[#.][^}]*\}$/, ''), level: markdown[1]?.length ?? 1 };
   // Notes written in Markdown mark their headings: a short line or a numbered one there is a list's line.
   if (markdownDocument) return undefined;
   const bare = line.replace(/:$/, '').trim();
@@ -462,7 +482,7 @@ function numberedTitle(line: string): boolean {
 function headingBlock(text: string, level: number, page: number): HeadingBlock {
   const display = displayHeading(text);
   const bare = display.replace(/^[\d.]+\s+/, '').replace(/:$/, '');
-  return { kind: 'heading', text: display, level, page, backMatter: backMatterHeadings.test(bare), exercise: exerciseHeading.test(bare) || exerciseTail.test(bare) };
+  return { kind: 'heading', text: display, level, page, backMatter: backMatterHeadings.test(bare) || frontMatterHeadings.test(bare), exercise: exerciseHeading.test(bare) || exerciseTail.test(bare) };
 }
 
 /** A chapter's label alone ("Kapitel 4", "Chapter Two", "Lecture 3"), and a line that can be its name. */
@@ -550,6 +570,10 @@ function isSlideLike(lines: readonly string[], heading: string | null): boolean 
 }
 
 const conjunction: Record<string, string> = { en: 'and', de: 'und' };
+const finiteAuxiliary: Record<string, RegExp> & { de: RegExp } = {
+  en: /\b(?:is|are|was|were|has|have|can|will|must)\b/,
+  de: /\b(?:ist|sind|war|waren|wird|werden|wurde|wurden|hat|haben|kann|können|muss|müssen)\b/,
+};
 
 /**
  * A handout's lead-in and its bullet points are one statement: "Datensicherheit schützt Informationen vor" • Verlust •
@@ -576,12 +600,15 @@ function joinListLines(lines: readonly string[], from: number, language: string)
       items.push(item);
     }
     const leadIn = line.replace(listBullet, '').trim();
-    const isLeadIn = items.length >= 2 && leadIn.split(' ').length >= 2 && !line.includes('\t') && leadsIn(leadIn, language);
+    const clauses = items.slice(0, -1).every((item) => item.endsWith(','));
+    // Bullets that are statements of their own ("Überlebende Objekte werden … verschoben") are no list of a lead-in.
+    const statements = !clauses && items.some((item) => finiteAuxiliary[language]?.test(item));
+    const isLeadIn =
+      items.length >= 2 && leadIn.split(' ').length >= 2 && !line.includes('\t') && !statements && leadsIn(leadIn, language);
     if (!isLeadIn) {
       result.push(line);
       continue;
     }
-    const clauses = items.slice(0, -1).every((item) => item.endsWith(','));
     const bare = items.map((item) => item.replace(/[,;.]$/, ''));
     const listed = clauses
       ? items.join(' ')
@@ -601,7 +628,8 @@ function joinListLines(lines: readonly string[], from: number, language: string)
 function leadsIn(text: string, language: string): boolean {
   if (/[.!?:;]$/.test(text) || !/\p{L},?$/u.test(text)) return false;
   if (text.endsWith(',') || runsOn.test(text)) return true;
-  if (language === 'de') return /\s\p{Ll}+$/u.test(text);
+  // "Neue Objekte werden in der Kinderstube angelegt": a German clause closed by its participle is complete.
+  if (language === 'de') return /\s\p{Ll}+$/u.test(text) && !(finiteAuxiliary.de.test(text) && /\s(?:ge\p{Ll}+(?:t|en)|\p{Ll}+iert)$/u.test(text));
   return /\b(?:include|includes|including|such as|contain|contains|consist of|consists of|are|is|has|have|allow|allows|protect|protects|need|needs)$/i.test(text);
 }
 
@@ -643,7 +671,7 @@ function tableBlock(rows: string[][], page: number, blocks: readonly Block[]): T
 }
 
 /** A statement's label ("Def.:", "Definition 2.1:", "Satz:", "Remark:"): what the statement is, not part of it. */
-const statementLabel = /^(?:Def(?:inition)?\.?|Satz|Lemma|Theorem|Korollar|Corollary|Proposition|Bemerkung|Bem\.|Remark)\s*(?:\d+(?:\.\d+)*)?\s*:\s+(?=\p{Lu})/u;
+const statementLabel = /^(?:Def(?:inition)?\.?|Satz|Lemma|Theorem|Korollar|Corollary|Proposition|Bemerkung|Bem\.|Remark|Notiz|Anmerkung|Note|Beobachtung|Observation)\s*(?:\d+(?:\.\d+)*)?\s*:\s+(?=\p{Lu})/u;
 
 function textBlock(lines: Line[]): TextBlock {
   const first = lines[0] ?? { text: '', page: 1 };

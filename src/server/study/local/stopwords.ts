@@ -65,5 +65,9 @@ export const genericNouns: ReadonlySet<string> = new Set(
   differenz resultat resultate vorschrift vorschriften verständnis bearbeitung änderung änderungen auswirkung
   auswirkungen abhängigkeit betrachtung betrachtungen entscheidung entscheidungen umgebung vorgehen vorgang einfluss
   einflüsse semester studium frustration motivation gedankengang hilfe ansatz ansätze aspekt aspekte faktor faktoren
-  anhaltspunkt merksatz regel`.split(/\s+/),
+  anhaltspunkt merksatz regel
+  verhalten beobachtung beobachtungen untersuchung untersuchungen individuum individuen nachteil nachteile vorteil
+  vorteile dokument dokumente beseitigung veränderung veränderungen ursache ursachen thema themen begriff begriffe
+  survey surveys researcher researchers dissertation dissertations segment segments observation observations finding
+  findings aspect aspects issue issues topic topics`.split(/\s+/),
 );

@@ -188,3 +188,16 @@ describe('from the eighth unseen part (fresh8), read after its measurement (tent
     for (const card of cards) expect(card.back.split(/\s+/).length > 1 || /^\p{Lu}{2,}/u.test(card.back)).toBe(true);
   });
 });
+
+describe('general words of every subject (tenth session, from fresh8)', () => {
+  it('takes "Verhalten", "Beobachtungen", "survey" and "researcher" alone for no key term', () => {
+    const german = analyse(doc('de', [page(1, 'Altruistisches Verhalten\n\nDas Verhalten der Hamster wurde in Beobachtungen untersucht.\n\nBeobachtungen zeigen ein auffallendes Verhalten der Weibchen bei großen Würfen.\n\nDas Verhalten der Männchen zeigt sich in der Bewachung des Nests.')]));
+    const germanTerms = german.terms.map((term) => term.display);
+    expect(germanTerms).not.toContain('Verhalten');
+    expect(germanTerms).not.toContain('Beobachtungen');
+    const english = analyse(doc('en', [page(1, 'The survey rates each house.\n\nA researcher enters the survey data for every house on the street.\n\nThe researcher repeats the survey every year to rate the houses.')]));
+    const englishTerms = english.terms.map((term) => term.display.toLowerCase());
+    expect(englishTerms).not.toContain('survey');
+    expect(englishTerms).not.toContain('researcher');
+  });
+});

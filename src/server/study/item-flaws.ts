@@ -44,7 +44,7 @@ export function sentenceFlaws(text: string, language: string): Flaw[] {
   const flaws: Flaw[] = [];
   const bare = text.replace(framing, '').replace(/^[„“"]|[“”"]$/g, '').trim();
   const scaffolding = scaffoldingOf(bare.replace(BLANK, 'X'), language);
-  if (scaffolding === 'instruction') flaws.push(flaw('instruction', 'an exercise or an instruction to the reader'));
+  if (scaffolding === 'instruction' || scaffolding === 'step') flaws.push(flaw('instruction', 'an exercise or an instruction to the reader'));
   else if (scaffolding === 'question') flaws.push(flaw('question-text', 'a question from the document, not a statement'));
   else if (scaffolding === 'navigation') flaws.push(flaw('navigation', 'website or document navigation'));
   else if (scaffolding === 'reference') flaws.push(flaw('reference', 'a reference, citation or link'));
@@ -88,8 +88,8 @@ export function labelFlaws(label: string, language: string): Flaw[] {
   }
   if (!/\p{L}{3}/u.test(bare)) flaws.push(flaw('fragment', 'no word in it'));
   const scaffolding = scaffoldingOf(bare, language);
-  if (scaffolding === 'instruction' || scaffolding === 'navigation' || scaffolding === 'markup' || scaffolding === 'reference') {
-    flaws.push(flaw(scaffolding, 'scaffolding, not a topic'));
+  if (scaffolding === 'instruction' || scaffolding === 'step' || scaffolding === 'navigation' || scaffolding === 'markup' || scaffolding === 'reference') {
+    flaws.push(flaw(scaffolding === 'step' ? 'instruction' : scaffolding, 'scaffolding, not a topic'));
   }
   if (/[○●◦▪■□►▶✓✔➢➤]/u.test(bare)) flaws.push(flaw('markup', 'a bullet glyph inside the label'));
   const single = bare.toLowerCase();
@@ -128,7 +128,7 @@ export function termFlaws(term: string, language: string): Flaw[] {
   } else if (lower.length < 3 && !/^\p{N}/u.test(lower)) flaws.push(flaw('generic-blank', `"${term}" is too short to teach anything`));
   if (/[\uE000-\uF8FF\uFFFD○●◦▪]/u.test(term)) flaws.push(flaw('markup', 'glyphs in the term'));
   // German verbs show as verbs ("Klicke", "Berechne"); an English "list" or "plot" is as often the noun being taught.
-  if (language === 'de' && scaffoldingOf(`${term} x y z`, language) === 'instruction' && !term.includes(' ')) {
+  if (language === 'de' && ['instruction', 'step'].includes(scaffoldingOf(`${term} x y z`, language) ?? '') && !term.includes(' ')) {
     flaws.push(flaw('generic-blank', `"${term}" is an instruction verb`));
   }
   return flaws;
@@ -149,7 +149,7 @@ function kindInContext(sentenceWithBlank: string, filler: string, language: stri
   const sentenceStart = at <= 0 || /[.!?:]\s*$/.test(sentenceWithBlank.slice(0, at));
   if (language === 'de') {
     if (!sentenceStart && /^\p{Ll}/u.test(trimmed)) return /(?:ig|lich|isch|bar|sam|haft|los|voll)$/.test(trimmed) ? 'adjective' : 'verb';
-    if (scaffoldingOf(`${trimmed} x y z`, 'de') === 'instruction' && !trimmed.includes(' ')) return 'verb';
+    if (['instruction', 'step'].includes(scaffoldingOf(`${trimmed} x y z`, 'de') ?? '') && !trimmed.includes(' ')) return 'verb';
     return 'word';
   }
   if (language !== 'en') return 'word';

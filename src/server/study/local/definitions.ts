@@ -119,7 +119,7 @@ export function definitionIn(text: string, phrases: readonly PhraseHit[], langua
     if (!match || !term) continue;
     // "Denke nach: …", "Note: …" — a glossary line's head that instructs is no term.
     if (notTerms.test(term)) continue;
-    if (pattern === glossaryLine && (!namesATerm(term, language) || (language === 'de' && scaffoldingOf(`${term} x y z`, language) === 'instruction'))) continue;
+    if (pattern === glossaryLine && (!namesATerm(term, language) || (language === 'de' && ['instruction', 'step'].includes(scaffoldingOf(`${term} x y z`, language) ?? '')))) continue;
     if (definition === undefined) {
       // German "X ist ein …": the whole predicate is the definition.
       definition = text.slice(text.indexOf(term) + term.length).replace(/^\s*(?:\([^()]{1,15}\)\s*)?(?:ist|sind)\s+/, '');

@@ -22,7 +22,7 @@ const germanImperativeStems = new Set(
   erklär erläuter ergänz erstell finde formulier füll gib interpretier klick kreuz lies lös markier nenn notier ordn
   prüf recherchier schau schreib skizzier stell überleg überprüf untersuch verbind vergleich wähl zeichn zeig zähl
   ermittl gestalt leg les öffn setz trag vervollständig denk acht beacht merk frag nutz verwend probier versuch hör
-  sieh beschränk bild nimm wiederhol übertrag achte halt bitt stopp kopier lösch entfern füg erzeug beobacht`.split(/\s+/),
+  sieh beschränk bild nimm wiederhol übertrag achte halt bitt`.split(/\s+/),
 );
 
 const exerciseLabel =
@@ -106,7 +106,12 @@ const englishQuestion =
 const germanQuestion =
   /^(?:wie|was|warum|wieso|weshalb|weswegen|welche[rsmn]?|wer|wen|wem|wo|wann|woran|wodurch|wozu|womit|wofür|inwiefern|worin)\s+(?:ist|sind|war|waren|wird|werden|kann|können|muss|müssen|soll|sollen|hat|haben|gibt|lässt|verhält|ändert|ändern|entsteht|entstehen|funktioniert|funktionieren|berechnet|bestimmt|unterscheidet|unterscheiden|hängt|hängen|heißt|heißen|lautet|lauten|bedeutet|beschreibt|erkennt|findet|macht|sieht|wirkt|wirken)\b|^welche[rsmn]?\s+(?:\p{Ll}+\s+)?\p{Lu}[\p{L}-]*\s+(?:\$[^$]*\$\s+)?\p{Ll}+(?:t|en)\b/iu;
 
-export type ScaffoldingKind = 'instruction' | 'question' | 'navigation' | 'reference' | 'markup';
+/**
+ * 'step': a step of a procedure or an algorithm in the imperative ("Traversiere ausgehend von den Wurzeln …",
+ * "Stoppe Programmausführung …"): no statement to learn as it stands, but what a document says a procedure does — the
+ * tutor answers "how does it work" with it.
+ */
+export type ScaffoldingKind = 'instruction' | 'step' | 'question' | 'navigation' | 'reference' | 'markup';
 
 /**
  * Why a sentence is scaffolding rather than content, or undefined when it is content. `secondIsVerb` tells, for
@@ -119,6 +124,7 @@ export function scaffoldingOf(text: string, language: string, secondIsVerb?: boo
   if (exerciseLabel.test(trimmed) || pointsNote.test(trimmed) || itemLabel.test(trimmed)) return 'instruction';
   // A rule to remember is content however it is phrased: "Regel: Erst beobachten und eingrenzen, dann … testen."
   if (ruleLabel.test(trimmed)) return /\?["”“)]?$/.test(trimmed) ? 'question' : undefined;
+  if (language === 'de' && isGermanStep(trimmed)) return 'step';
   if (isImperative(trimmed, language, secondIsVerb) || narration.test(trimmed) || teacherNote.test(trimmed)) return 'instruction';
   // "Häufiger Fehler ist …; direkt durch Rückrechnung kontrollieren.": a clause of its own can be the instruction.
   if (language === 'de' && trimmed.split(/;\s*/).some((clause) => isInfinitiveInstruction(clause))) return 'instruction';
@@ -147,13 +153,20 @@ const stepLabel = /^(?:idee|notiz|hinweis|tipp|schritt \d+|vorgehen|ansatz|lösu
 const germanIereImperative =
   /^\p{Lu}\p{Ll}{3,}iere\s+(?:die|das|den|dem|alle|alles|nur|sie|es|ihn|ihm|einen|eine|ein|einem|ausgehend|zuerst|zunächst|dann|jetzt|nun|anschließend|rekursiv|jede[nmrs]?)\b/u;
 
+/** The du-form of verbs that name a step of an algorithm ("Stoppe", "Kopiere"); their infinitives are nouns too ("Kopieren erzeugt …"). */
+const germanStepVerbs = /^(?:stoppe|kopiere|lösche|entferne|füge|erzeuge|beobachte|starte|speichere|durchlaufe|vertausche)$/i;
+
+function isGermanStep(sentence: string): boolean {
+  const text = sentence.replace(stepLabel, '');
+  return germanIereImperative.test(text) || germanStepVerbs.test(text.match(/^\p{L}+/u)?.[0] ?? '');
+}
+
 function isImperative(sentence: string, language: string, secondIsVerb?: boolean): boolean {
   const text = sentence.replace(conditionLead, '').replace(stepLabel, '');
   if (language === 'en') {
     const led = englishLeadIn.exec(text.charAt(0).toLowerCase() + text.slice(1))?.[1];
     if (led && englishImperatives.has(led)) return true;
   }
-  if (language === 'de' && germanIereImperative.test(text)) return true;
   const words = text.match(/\p{L}+/gu) ?? [];
   const first = (words[0] ?? '').toLowerCase();
   if (!first) return false;

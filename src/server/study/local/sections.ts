@@ -26,10 +26,13 @@ export function sectionsOf(blocks: readonly Block[]): RawSection[] {
   let backMatterLevel = 1;
   // Under an exercises heading, up to the next heading as high: practice, not content.
   let exerciseLevel: number | undefined;
-  for (const block of blocks) {
-    // Notes, references or an index in the last part of a document: what follows is back matter too.
+  for (const [index, block] of blocks.entries()) {
+    // Notes, references or an index in the last part of a document: what follows is back matter too. (In the last
+    // part by its pages, and in a text of a page or two by its blocks: a licence notice at the top of a one-page note
+    // is no end of it.)
     if (block.page >= backMatterFrom) break;
-    if (block.kind === 'heading' && block.backMatter && block.page > lastPage * 0.6 && !frontMatterHeadings.test(block.text.replace(/^[\d.\s]+(?=\p{L})/u, ''))) {
+    const late = block.page > lastPage * 0.6 && (lastPage > 2 || index > blocks.length * 0.6);
+    if (block.kind === 'heading' && block.backMatter && late && !frontMatterHeadings.test(block.text.replace(/^[\d.\s]+(?=\p{L})/u, ''))) {
       backMatterFrom = block.page;
     }
     if (block.kind === 'heading' && exerciseLevel !== undefined && block.level <= exerciseLevel) exerciseLevel = undefined;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StudyDocument, StudyPage } from '../engine';
 import { analyse } from './analysis';
+import { composeAnswer } from './answer';
 import { createLocalEngine } from './local-engine';
 import { negatedStatement, oppositeStatement } from './negation';
 import { sentencesOf } from './nlp';
@@ -92,9 +93,12 @@ describe('sentences read as a teacher reads them (tenth session)', () => {
   });
 
   it('takes the steps of an algorithm and an instruction after a lead-in for no statement', () => {
-    expect(scaffoldingOf('Stoppe Programmausführung und kopiere alle erreichbaren Objekte von A nach B.', 'de')).toBe('instruction');
-    expect(scaffoldingOf('Alloziere nur Speicher aus A (bis der Bereich voll ist).', 'de')).toBe('instruction');
-    expect(scaffoldingOf('Traversiere ausgehend von den Wurzeln alle Objekte und markiere sie.', 'de')).toBe('instruction');
+    // A step of an algorithm is no statement to learn; the tutor still answers "how does it work" with it.
+    expect(scaffoldingOf('Stoppe Programmausführung und kopiere alle erreichbaren Objekte von A nach B.', 'de')).toBe('step');
+    expect(scaffoldingOf('Alloziere nur Speicher aus A (bis der Bereich voll ist).', 'de')).toBe('step');
+    expect(scaffoldingOf('Traversiere ausgehend von den Wurzeln alle Objekte und markiere sie.', 'de')).toBe('step');
+    expect(scaffoldingOf('Kopieren erzeugt eine zusätzliche Datei; das Original bleibt erhalten.', 'de')).toBeUndefined();
+    expect(analyse(doc('de', [page(1, 'Stop-and-Copy\n\nStoppe Programmausführung und kopiere alle erreichbaren Objekte von A nach B.')])).sentences.filter((sentence) => sentence.standalone)).toEqual([]);
     expect(scaffoldingOf('Idee: Nutze die interne Verwaltung des Heaps zum Finden von Objekten.', 'de')).toBe('instruction');
     expect(scaffoldingOf('Barriere zwischen zwei Zellen ist dünn.', 'de')).toBeUndefined();
     expect(scaffoldingOf('For more details, consult the Origin online documentation.', 'en')).toBe('instruction');
@@ -199,5 +203,38 @@ describe('general words of every subject (tenth session, from fresh8)', () => {
     const englishTerms = english.terms.map((term) => term.display.toLowerCase());
     expect(englishTerms).not.toContain('survey');
     expect(englishTerms).not.toContain('researcher');
+  });
+});
+
+describe('a licence notice at the top of a one-page note (tenth session)', () => {
+  it('keeps the note after it; references at the end of a one-page text still end it', () => {
+    const note = '# Mechanik\n\n## Hinweis zum Urheberrecht\n\nDieses Werk steht unter einer freien Lizenz der Autoren.\n\n## Arbeit\n\nDie Arbeit ist Kraft mal Weg entlang der Bahn des Körpers im Feld der Schwerkraft.\n\n## Leistung\n\nDie Leistung ist die verrichtete Arbeit geteilt durch die dafür benötigte Zeit.';
+    const kept = analyse(doc('de', [page(1, note)])).sentences.map((sentence) => sentence.text);
+    expect(kept.some((text) => text.startsWith('Die Arbeit ist Kraft mal Weg'))).toBe(true);
+    const paper = 'Energy\n\nThe work done on a body equals the force along its path times the distance it moves.\n\nThe power of a machine is the work it does divided by the time it takes to do it.\n\nA joule is the work done by a force of one newton over a distance of one metre.\n\nReferences\n\nSmith, J. (2001). Mechanics for everyone. London: Example Press, pages one to ninety.';
+    const sentences = analyse(doc('en', [page(1, paper)])).sentences.map((sentence) => sentence.text);
+    expect(sentences.some((text) => text.startsWith('The power of a machine'))).toBe(true);
+    expect(sentences.some((text) => text.includes('Example Press'))).toBe(false);
+  });
+});
+
+describe('the tutor answers "how does it work" with a procedure’s steps (tenth session)', () => {
+  it('keeps the steps of an algorithm in its answer, though they are no study items', () => {
+    const slide = [
+      'Stop-and-Copy Garbage Collection',
+      '• Teile Heap in zwei Bereiche (A und B)',
+      '• Alloziere nur Speicher aus A (bis der Bereich voll ist)',
+      '• Stoppe Programmausführung und kopiere alle erreichbaren Objekte von A nach B',
+      '• Gebe gesamten Speicher in A frei',
+    ].join('\n');
+    const answer = composeAnswer('Wie funktioniert Stop-and-Copy Garbage Collection?', {
+      language: 'de',
+      history: [],
+      passages: [{ fileId: 'f', fileName: 'gc.pdf', page: 3, text: slide }],
+    })
+      .map((event) => (event.type === 'text' ? event.text : ''))
+      .join('');
+    expect(answer).toContain('Alloziere nur Speicher aus A');
+    expect(answer).toContain('kopiere alle erreichbaren Objekte');
   });
 });

@@ -361,7 +361,8 @@ export function unitsOf(passages: readonly AnswerPassage[], language: string): U
       const kind = scaffoldingOf(piece.text, language, secondIsVerb);
       const fragment = piece.kind !== 'row' && piece.kind !== 'formula' && piece.kind !== 'slide' && (words.length < 3 || piece.text.replace(/[^\p{L}]/gu, '').length < 15);
       units.push({
-        scaffolding: kind !== undefined && kind !== 'markup',
+        // A procedure's steps are what the document says it does: an answer to "how does it work".
+        scaffolding: kind !== undefined && kind !== 'markup' && kind !== 'step',
         fragment,
         passage: index,
         position: position++,

@@ -1,7 +1,7 @@
 import type { Challenge, Flashcard } from './artefacts';
 import { BLANK } from './artefacts';
 import { sentencesOf } from './local/nlp';
-import { endsCut, genericHeading, scaffoldingOf } from './local/scaffolding';
+import { endsCut, genericHeading, opensGermanInstruction, scaffoldingOf } from './local/scaffolding';
 import { genericNouns, stopWords } from './local/stopwords';
 
 /**
@@ -128,7 +128,7 @@ export function termFlaws(term: string, language: string): Flaw[] {
   } else if (lower.length < 3 && !/^\p{N}/u.test(lower)) flaws.push(flaw('generic-blank', `"${term}" is too short to teach anything`));
   if (/[\uE000-\uF8FF\uFFFD○●◦▪]/u.test(term)) flaws.push(flaw('markup', 'glyphs in the term'));
   // German verbs show as verbs ("Klicke", "Berechne"); an English "list" or "plot" is as often the noun being taught.
-  if (language === 'de' && ['instruction', 'step'].includes(scaffoldingOf(`${term} x y z`, language) ?? '') && !term.includes(' ')) {
+  if (language === 'de' && opensGermanInstruction(term) && !term.includes(' ')) {
     flaws.push(flaw('generic-blank', `"${term}" is an instruction verb`));
   }
   return flaws;
@@ -149,7 +149,7 @@ function kindInContext(sentenceWithBlank: string, filler: string, language: stri
   const sentenceStart = at <= 0 || /[.!?:]\s*$/.test(sentenceWithBlank.slice(0, at));
   if (language === 'de') {
     if (!sentenceStart && /^\p{Ll}/u.test(trimmed)) return /(?:ig|lich|isch|bar|sam|haft|los|voll)$/.test(trimmed) ? 'adjective' : 'verb';
-    if (['instruction', 'step'].includes(scaffoldingOf(`${trimmed} x y z`, 'de') ?? '') && !trimmed.includes(' ')) return 'verb';
+    if (opensGermanInstruction(trimmed) && !trimmed.includes(' ')) return 'verb';
     return 'word';
   }
   if (language !== 'en') return 'word';

@@ -12,7 +12,7 @@ import { genericNouns, stopWords } from './stopwords';
 import { PageIndex } from '../content-checks';
 import { compareText } from './order';
 import { isBackMatter } from './scaffolding';
-import { pageAt, prepareBlocks } from './text-prep';
+import { pageAt, prepareBlocks, withoutHeadingAttributes } from './text-prep';
 import { likelyTypos, wordCounts } from './typos';
 import { lookupCells, type LookupCell } from './tutor-tables';
 
@@ -234,9 +234,10 @@ function titleOf(document: StudyDocument): string {
   const words = heading ? heading.split(/\s+/).length : 0;
   if (heading && words >= 2 && words <= 20 && /\p{L}{3}/u.test(heading)) return heading;
   // Notes in Markdown name themselves in their first line ("# Zivilrecht"), better than their file's name.
-  const firstLine = first?.text.split('\n').find((line) => line.trim().length > 0) ?? '';
+  // (An HTML comment before it — a LiaScript note's header of author and links — is no line of the note.)
+  const firstLine = (first?.text ?? '').replace(/^\s*(?:<!--[\s\S]*?-->\s*)+/, '').split('\n').find((line) => line.trim().length > 0) ?? '';
   const named = /^#\s+(.*\p{L}{3}.*?)\s*#*\s*$/u.exec(firstLine.trim())?.[1];
-  if (named && named.split(/\s+/).length <= 20) return named;
+  if (named && named.split(/\s+/).length <= 20) return withoutHeadingAttributes(named);
   return document.title.trim() || heading || 'Document';
 }
 

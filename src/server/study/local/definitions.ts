@@ -1,5 +1,5 @@
 import type { PhraseHit } from './phrases';
-import { scaffoldingOf } from './scaffolding';
+import { opensGermanInstruction, scaffoldingOf } from './scaffolding';
 import { germanStem } from './stemmer';
 
 /**
@@ -119,7 +119,7 @@ export function definitionIn(text: string, phrases: readonly PhraseHit[], langua
     if (!match || !term) continue;
     // "Denke nach: …", "Note: …" — a glossary line's head that instructs is no term.
     if (notTerms.test(term)) continue;
-    if (pattern === glossaryLine && (!namesATerm(term, language) || (language === 'de' && ['instruction', 'step'].includes(scaffoldingOf(`${term} x y z`, language) ?? '')))) continue;
+    if (pattern === glossaryLine && (!namesATerm(term, language) || (language === 'de' && opensGermanInstruction(term)))) continue;
     if (definition === undefined) {
       // German "X ist ein …": the whole predicate is the definition.
       definition = text.slice(text.indexOf(term) + term.length).replace(/^\s*(?:\([^()]{1,15}\)\s*)?(?:ist|sind)\s+/, '');

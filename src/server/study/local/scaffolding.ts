@@ -156,6 +156,12 @@ const germanIereImperative =
 /** The du-form of verbs that name a step of an algorithm ("Stoppe", "Kopiere"); their infinitives are nouns too ("Kopieren erzeugt …"). */
 const germanStepVerbs = /^(?:stoppe|kopiere|lösche|entferne|füge|erzeuge|beobachte|starte|speichere|durchlaufe|vertausche)$/i;
 
+/** Whether German words open an instruction or a step ("Klicke", "Berechne", "Traversiere"), read as a line's start. */
+export function opensGermanInstruction(words: string): boolean {
+  const kind = scaffoldingOf(`${words} x y z`, 'de');
+  return kind === 'instruction' || kind === 'step';
+}
+
 function isGermanStep(sentence: string): boolean {
   const text = sentence.replace(stepLabel, '');
   return germanIereImperative.test(text) || germanStepVerbs.test(text.match(/^\p{L}+/u)?.[0] ?? '');

@@ -1,5 +1,5 @@
 import { startsExercise } from './scaffolding';
-import { frontMatterHeadings, type Block, type TextBlock } from './text-prep';
+import type { Block, TextBlock } from './text-prep';
 
 /**
  * The document's units: split at its top-level headings (chapters, numbered sections, slide titles), back matter
@@ -19,11 +19,11 @@ const partPages = 12;
 const maxSections = 40;
 
 export function sectionsOf(blocks: readonly Block[]): RawSection[] {
-  let sections: (RawSection & { backMatter: boolean })[] = [];
-  let current: (RawSection & { backMatter: boolean }) | undefined;
+  let sections: (RawSection & { dropped: boolean })[] = [];
+  let current: (RawSection & { dropped: boolean }) | undefined;
   const lastPage = blocks.reduce((last, block) => Math.max(last, block.page), 1);
   let backMatterFrom = Infinity;
-  let backMatterLevel = 1;
+  let droppedLevel = 1;
   // Under an exercises heading, up to the next heading as high: practice, not content.
   let exerciseLevel: number | undefined;
   for (const [index, block] of blocks.entries()) {
@@ -32,9 +32,7 @@ export function sectionsOf(blocks: readonly Block[]): RawSection[] {
     // is no end of it.)
     if (block.page >= backMatterFrom) break;
     const late = block.page > lastPage * 0.6 && (lastPage > 2 || index > blocks.length * 0.6);
-    if (block.kind === 'heading' && block.backMatter && late && !frontMatterHeadings.test(block.text.replace(/^[\d.\s]+(?=\p{L})/u, ''))) {
-      backMatterFrom = block.page;
-    }
+    if (block.kind === 'heading' && block.backMatter && late) backMatterFrom = block.page;
     if (block.kind === 'heading' && exerciseLevel !== undefined && block.level <= exerciseLevel) exerciseLevel = undefined;
     if (block.kind === 'heading' && block.exercise) {
       exerciseLevel = block.level;
@@ -42,21 +40,22 @@ export function sectionsOf(blocks: readonly Block[]): RawSection[] {
     }
     if (exerciseLevel !== undefined || (block.kind === 'text' && startsExercise(block.text))) continue;
     if (block.kind === 'heading') {
-      // Back matter ends at the next heading as high as its own ("## Vorwort" … "## Optik").
-      if (block.level === 1 || block.backMatter || (current?.backMatter && block.level <= backMatterLevel)) {
-        current = { heading: block.text, page: block.page, blocks: [], backMatter: block.backMatter };
-        if (block.backMatter) backMatterLevel = block.level;
+      // Back and front matter end at the next heading as high as their own ("## Vorwort" … "## Optik").
+      const dropped = block.backMatter || block.frontMatter;
+      if (block.level === 1 || dropped || (current?.dropped && block.level <= droppedLevel)) {
+        current = { heading: block.text, page: block.page, blocks: [], dropped };
+        if (dropped) droppedLevel = block.level;
         sections.push(current);
       }
       continue;
     }
     if (!current) {
-      current = { heading: null, page: block.page, blocks: [], backMatter: false };
+      current = { heading: null, page: block.page, blocks: [], dropped: false };
       sections.push(current);
     }
     current.blocks.push(block);
   }
-  sections = sections.filter((section) => !section.backMatter && section.blocks.length > 0);
+  sections = sections.filter((section) => !section.dropped && section.blocks.length > 0);
   const total = sections.reduce((sum, section) => sum + charsOf(section), 0);
   return capCount(mergeTiny(sections.flatMap(splitHuge), minSectionChars(total)));
 }

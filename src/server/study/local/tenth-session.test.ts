@@ -47,6 +47,9 @@ describe('notes in Markdown with HTML comments (tenth session)', () => {
     const blocks = prepareBlocks([page(1, `<!--\nauthor: Dr. Muster\nemail: muster@example.org\n-->\n\n${franckHertz}`)], 'de');
     expect(blocks.some((block) => block.kind === 'heading' && block.text === 'Franck-Hertz-Versuch')).toBe(true);
     expect(blocks.some((block) => block.text.includes('muster@example.org') || block.text.includes('<!--'))).toBe(false);
+    // The note's first heading names it, after the comment too (the summary's title was the file's name).
+    const titled = analyse(doc('de', [page(1, `<!--\nauthor: Dr. Muster\n-->\n\n# Soziale Interaktionen im Tierreich {#Sozialverhalten}\n\n${franckHertz}`)], 'experimente'));
+    expect(titled.title).toBe('Soziale Interaktionen im Tierreich');
   });
 });
 

@@ -15,8 +15,10 @@ export interface HeadingBlock {
   /** 1: a top-level unit (chapter, numbered section, slide title); 2+: a subsection. */
   level: number;
   page: number;
-  /** Back matter (references, index, notes…): its text is not study content. */
+  /** Back matter (references, index, notes…): its text is not study content, nor is what follows it late in a text. */
   backMatter: boolean;
+  /** A preface: what the script is for and how it came about, no part of the subject (the text after it goes on). */
+  frontMatter: boolean;
   /** Exercises, problems, tasks: what follows it (up to the next heading) is practice, not content. */
   exercise: boolean;
 }
@@ -389,8 +391,10 @@ const knownHeadings =
   /^(?:abstract|introduction|conclusions?|summary|discussion|background|related work|methods?|methodology|results|evaluation|future work|preface|foreword|afterword|epilogue|prologue|overview|appendix(?: [a-z])?|einleitung|einführung|zusammenfassung|fazit|ausblick|diskussion|hintergrund|methoden|ergebnisse|vorwort|nachwort|anhang(?: [a-z])?|überblick)$/i;
 const backMatterHeadings =
   /^(?:acknowledge?ments?|references|bibliography|works cited|notes|endnotes|index|about the authors?|literatur(?:verzeichnis)?|quellen(?:verzeichnis)?|danksagung|stichwortverzeichnis|register|anmerkungen|contents|table of contents|inhalt(?:sverzeichnis)?|hinweis(?:e)? zum urheberrecht|urheberrechtshinweis|lizenzhinweis|copyright(?: notice)?|licen[cs]e)$/i;
-/** A preface says what the script is for and how it came about: no part of the subject (dropped as back matter is). */
-export const frontMatterHeadings = /^(?:preface|foreword|vorwort|geleitwort|zum geleit)$/i;
+/** Pandoc's attributes after a Markdown heading ("{#Sozialverhalten}", "{.unnumbered}") are no part of its name. */
+export const withoutHeadingAttributes = (heading: string) => heading.replace(/\s*\{[#.][^}]*\}$/, '');
+
+const frontMatterHeadings = /^(?:preface|foreword|vorwort|geleitwort|zum geleit)$/i;
 const chapterWords =
   /^(?:chapter|part|lecture|lesson|unit|week|session|module|topic|kapitel|teil|vorlesung|lektion|einheit|woche|sitzung|modul|thema)\s+(?:\d{1,3}|[ivxlc]{1,6}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b/i;
 
@@ -431,8 +435,7 @@ function headingOf(
 ): { text: string; level: number } | undefined {
   if (line.length > 100) return undefined;
   const markdown = /^(#{1,6})\s+(.*\p{L}.*?)\s*#*$/u.exec(line);
-  // Pandoc's attributes after a heading ("{#Sozialverhalten}", "{.unnumbered}") are no part of its name.
-  if (markdown) return { text: (markdown[2] ?? '').replace(/\s*\{[#.][^}]*\}$/, ''), level: markdown[1]?.length ?? 1 };
+  if (markdown) return { text: withoutHeadingAttributes(markdown[2] ?? ''), level: markdown[1]?.length ?? 1 };
   // Notes written in Markdown mark their headings: a short line or a numbered one there is a list's line.
   if (markdownDocument) return undefined;
   const bare = line.replace(/:$/, '').trim();
@@ -482,7 +485,7 @@ function numberedTitle(line: string): boolean {
 function headingBlock(text: string, level: number, page: number): HeadingBlock {
   const display = displayHeading(text);
   const bare = display.replace(/^[\d.]+\s+/, '').replace(/:$/, '');
-  return { kind: 'heading', text: display, level, page, backMatter: backMatterHeadings.test(bare) || frontMatterHeadings.test(bare), exercise: exerciseHeading.test(bare) || exerciseTail.test(bare) };
+  return { kind: 'heading', text: display, level, page, backMatter: backMatterHeadings.test(bare), frontMatter: frontMatterHeadings.test(bare), exercise: exerciseHeading.test(bare) || exerciseTail.test(bare) };
 }
 
 /** A chapter's label alone ("Kapitel 4", "Chapter Two", "Lecture 3"), and a line that can be its name. */

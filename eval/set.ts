@@ -49,7 +49,13 @@ export async function readDocument(entry: EvalDocument): Promise<StudyDocument |
   const bytes = new Uint8Array(readFileSync(path.join(root, 'documents', entry.file)));
   const kind = await detectFileKind({ bytes, fileName: entry.file });
   if (!kind.ok) return undefined;
-  const result = await parseDocument({ bytes, kind: kind.kind, limits: { ...defaultExtractionLimits, maxPages: 2000 } });
+  const result = await parseDocument({
+    bytes,
+    kind: kind.kind,
+    limits: { ...defaultExtractionLimits, maxPages: 2000 },
+    language: entry.language,
+    ocrWorkers: 1,
+  });
   if (!result.ok) return undefined;
   return {
     title: entry.file.replace(/\.[^.]+$/, ''),

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { imageExtensions } from '../../shared/courses';
 import { createModuleStore } from './module-store';
 
 /**
@@ -10,8 +11,11 @@ import { createModuleStore } from './module-store';
  * app layout.
  */
 
-/** Spec §5: "View File works only for extensions pdf, doc, docx, pptx, txt." */
-export const VIEWABLE_EXTENSIONS = ['pdf', 'doc', 'docx', 'pptx', 'txt'] as const;
+/**
+ * Spec §5: "View File works only for extensions pdf, doc, docx, pptx, txt." Issue 19 adds photos and screenshots
+ * (jpg, jpeg, png, webp), shown beside the text OCR read from them.
+ */
+export const VIEWABLE_EXTENSIONS = ['pdf', 'doc', 'docx', 'pptx', 'txt', ...imageExtensions] as const;
 
 export function isViewableExtension(extension: string): boolean {
   return (VIEWABLE_EXTENSIONS as readonly string[]).includes(extension.toLowerCase());

@@ -44,6 +44,9 @@ export function useStudyFile(): { file: StudyFile | null | undefined; loading: b
     error: status.data.error,
     errorKey: status.data.errorKey,
     errorParams: status.data.errorParams,
+    progress: status.data.progress,
+    unreadablePages: status.data.unreadablePages,
+    lowConfidencePages: status.data.lowConfidencePages,
     // Not known to a member and not used in a shared course: the file's date and the course's settings.
     createdAt: new Date(0),
     videoId: sharedContext.data.videoId,

@@ -21,4 +21,10 @@ export const fileSummaryColumns = {
   error: file.error,
   errorKey: file.errorKey,
   errorParams: file.errorParams,
+  /** While pages are read by OCR: { done, total }; null otherwise. */
+  progress: file.progress,
+  /** Pages OCR could not read (the file is ready without them); null when there are none. */
+  unreadablePages: file.unreadablePages,
+  /** Pages OCR read with low confidence: the viewer marks them and study items from them say so; null when none. */
+  lowConfidencePages: file.lowConfidencePages,
 };

@@ -14,6 +14,8 @@ export interface FilePage {
   pageNumber: number;
   heading: string | null;
   text: string;
+  /** Read by OCR: tesseract's mean word confidence (0–100); null for a page with its own text. */
+  ocrConfidence: number | null;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function getFilePages(options: {
       pageNumber: filePage.pageNumber,
       heading: filePage.heading,
       text: filePage.text,
+      ocrConfidence: filePage.ocrConfidence,
       charsBefore: sql<number>`coalesce(sum(char_length(${filePage.text})) over (order by ${filePage.pageNumber} rows between unbounded preceding and 1 preceding), 0)`
         .mapWith(Number)
         .as('chars_before'),
@@ -62,6 +65,7 @@ export async function getFilePages(options: {
     .select({
       pageNumber: ordered.pageNumber,
       heading: ordered.heading,
+      ocrConfidence: ordered.ocrConfidence,
       text: sql<string>`left(${ordered.text}, (${maxCharacters} - ${ordered.charsBefore})::int)`,
       whole: sql<boolean>`char_length(${ordered.text}) + ${ordered.charsBefore} <= ${maxCharacters}`,
       totalPages: ordered.totalPages,
@@ -73,6 +77,6 @@ export async function getFilePages(options: {
   const totalPages = rows[0]?.totalPages ?? 0;
   const last = rows.at(-1);
   const truncated = rows.length < totalPages || (last !== undefined && !last.whole);
-  const pages: FilePage[] = rows.map(({ pageNumber, heading, text }) => ({ pageNumber, heading, text }));
+  const pages: FilePage[] = rows.map(({ pageNumber, heading, text, ocrConfidence }) => ({ pageNumber, heading, text, ocrConfidence }));
   return { file: target, pages, totalPages, truncated };
 }

@@ -139,7 +139,11 @@ export interface ArtefactState {
  * `errorParams` for the client's 'ingest' namespace (the file) or 'study' namespace (an artefact).
  */
 export async function getProcessingStatus(options: { db: Db; userId: string; fileId: string }) {
-  const { status, error, errorKey, errorParams, pageCount } = await findOwnedFile(options.db, options.userId, options.fileId);
+  const { status, error, errorKey, errorParams, pageCount, progress, unreadablePages, lowConfidencePages } = await findOwnedFile(
+    options.db,
+    options.userId,
+    options.fileId,
+  );
   const notStarted: ArtefactState = { status: null, error: null, errorKey: null, errorParams: null };
   const artefacts = Object.fromEntries(studyArtefactKinds.map((kind) => [kind, { ...notStarted }])) as Record<
     StudyArtefactKind,
@@ -148,7 +152,7 @@ export async function getProcessingStatus(options: { db: Db; userId: string; fil
   for (const row of await artefactStates(options.db, options.fileId)) {
     artefacts[row.kind] = { status: row.status, error: row.error, errorKey: row.errorKey, errorParams: row.errorParams };
   }
-  return { status, error, errorKey, errorParams, pageCount, artefacts };
+  return { status, error, errorKey, errorParams, pageCount, progress, unreadablePages, lowConfidencePages, artefacts };
 }
 
 const fileNotReady = () =>

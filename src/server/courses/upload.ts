@@ -42,6 +42,10 @@ const mimeTypes: Record<FileExtension, string> = {
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
 };
 
 export const megabytes = (mb: number) => mb * 1024 * 1024;
@@ -99,7 +103,7 @@ async function checkUpload(plan: Plan, files: ReceivedFile[]) {
       const code = detected.reason === 'empty' ? 'BAD_REQUEST' : 'UNSUPPORTED_MEDIA_TYPE';
       throw refusedFile(code, received.name, detected.message);
     }
-    accepted.push({ ...received, kind: detected.kind, name: storedUploadName(received.name, detected.kind) });
+    accepted.push({ ...received, extension: detected.extension, name: storedUploadName(received.name, detected.extension) });
   }
   return accepted;
 }
@@ -123,8 +127,8 @@ async function storeFiles(
           directoryId: target.courseId,
           ownerId: target.userId,
           name: entry.name,
-          extension: entry.kind,
-          mimeType: mimeTypes[entry.kind],
+          extension: entry.extension,
+          mimeType: mimeTypes[entry.extension],
           size: entry.size,
           storageKey: entry.storageKey,
         })),

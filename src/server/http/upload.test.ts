@@ -352,8 +352,8 @@ describe('the ingest job', () => {
     await ingestFile(services, fileId);
     expect(await callerFor(services, owner).file.getProcessingStatus({ fileId })).toMatchObject({
       status: 'failed',
-      error: 'No text found in this file. Scanned documents need a text layer (OCR) first.',
-      errorKey: 'noText',
+      error: 'No readable text found in this file, not even by reading its pages as images.',
+      errorKey: 'noTextAfterOcr',
       errorParams: null,
       pageCount: null,
     });

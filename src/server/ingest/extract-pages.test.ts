@@ -16,7 +16,7 @@ import {
 } from './test-fixtures';
 import { listZipEntries } from './zip-entries';
 
-const noText = 'No text found in this file. Scanned documents need a text layer (OCR) first.';
+const noText = 'No readable text found in this file, not even by reading its pages as images.';
 
 describe('extractPages: PDF', () => {
   it('reads each page, joins hyphenated line breaks and guesses the heading from the largest font', async () => {
@@ -41,7 +41,7 @@ describe('extractPages: PDF', () => {
     expect(await extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10 } })).toEqual({
       ok: false,
       reason: 'no-text',
-      key: 'noText',
+      key: 'noTextAfterOcr',
       message: noText,
     });
   });
@@ -282,7 +282,7 @@ describe('extractPages: a large PDF read by two threads', () => {
     expect(await extractPages({ bytes: pictures, kind: 'pdf', limits: { maxPages: 10 }, ...split })).toEqual({
       ok: false,
       reason: 'no-text',
-      key: 'noText',
+      key: 'noTextAfterOcr',
       message: noText,
     });
   });

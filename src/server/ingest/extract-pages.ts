@@ -1,7 +1,9 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startThread } from '../threads/start-thread';
-import type { ParseRequest } from './parse-document';
+import type { ExtractionMessage } from './extraction-worker';
+import type { OcrLanguage } from './ocr';
+import type { OcrProgress, ParseRequest } from './parse-document';
 import type { ExtractionFailure, ExtractionLimits, ExtractionResult, FileKind } from './types';
 import { checkWholeDocument, defaultExtractionLimits, failureMessages } from './types';
 
@@ -12,6 +14,10 @@ export interface ExtractPagesOptions {
   limits: Pick<ExtractionLimits, 'maxPages'> & Partial<ExtractionLimits>;
   /** A PDF at least this large is split between threads; SPLIT_PDF_BYTES unless a test sets it. */
   splitAboveBytes?: number;
+  /** The course's language, for OCR ('en' unless given). */
+  language?: OcrLanguage;
+  /** Pages read by OCR so far, of all to be read, over all threads of the file. */
+  onProgress?: OcrProgress;
 }
 
 /** A PDF at least this large is read by several threads at once, each taking a run of its pages. */
@@ -29,14 +35,24 @@ function threadsFor(kind: FileKind, bytes: Uint8Array, splitAboveBytes: number):
  * thread has the same limits, and the first failure ends all of them. Resolves with a failure, never rejects.
  */
 export async function extractPages(options: ExtractPagesOptions): Promise<ExtractionResult> {
-  const { bytes, kind, limits, splitAboveBytes = SPLIT_PDF_BYTES } = options;
-  const request: ParseRequest = { bytes, kind, limits: { ...defaultExtractionLimits, ...limits } };
+  const { bytes, kind, limits, splitAboveBytes = SPLIT_PDF_BYTES, language = 'en', onProgress } = options;
   const threads = threadsFor(kind, bytes, splitAboveBytes);
-  if (threads === 1) return inWorker(request);
+  // OCR uses every core: two pages at once in a single thread, one in each of two threads.
+  const ocrWorkers = Math.max(1, Math.floor(Math.min(2, availableParallelism()) / threads));
+  const request: ParseRequest = { bytes, kind, limits: { ...defaultExtractionLimits, ...limits }, language, ocrWorkers };
+  const progressOfPart = Array.from({ length: threads }, () => ({ done: 0, total: 0 }));
+  const reportOf = (index: number): OcrProgress => (done, total) => {
+    progressOfPart[index] = { done, total };
+    onProgress?.(
+      progressOfPart.reduce((sum, part) => sum + part.done, 0),
+      progressOfPart.reduce((sum, part) => sum + part.total, 0),
+    );
+  };
+  if (threads === 1) return inWorker(request, reportOf(0));
   const controller = new AbortController();
   const parts = await Promise.all(
     Array.from({ length: threads }, async (_, index) => {
-      const result = await inWorker({ ...request, part: { index, of: threads } }, controller.signal);
+      const result = await inWorker({ ...request, part: { index, of: threads } }, reportOf(index), controller.signal);
       if (!result.ok) controller.abort();
       return result;
     }),
@@ -45,7 +61,8 @@ export async function extractPages(options: ExtractPagesOptions): Promise<Extrac
   const failed = parts.find((part) => !part.ok && part.reason !== 'cancelled') ?? parts.find((part) => !part.ok);
   if (failed) return failed;
   const pages = parts.flatMap((part) => (part.ok ? part.pages : []));
-  return checkWholeDocument(pages, kind, request.limits);
+  const unreadable = parts.flatMap((part) => (part.ok ? (part.unreadablePages ?? []) : []));
+  return checkWholeDocument(pages, kind, request.limits, unreadable);
 }
 
 /**
@@ -109,8 +126,11 @@ function releaseThread(thread: PooledThread) {
   idleThreads.push(thread);
 }
 
-/** Runs one parse request in a worker thread; `signal` stops it early (another part failed). */
-function inWorker(request: ParseRequest, signal?: AbortSignal): Promise<ExtractionResult> {
+/**
+ * Runs one parse request in a worker thread; `signal` stops it early (another part failed). The file's time limit
+ * grows by the OCR budget of each page the thread says it will read as an image.
+ */
+function inWorker(request: ParseRequest, progress: OcrProgress, signal?: AbortSignal): Promise<ExtractionResult> {
   return new Promise((resolve) => {
     const thread = acquireThread(request.limits.maxMemoryMb);
     const { worker } = thread;
@@ -127,16 +147,27 @@ function inWorker(request: ParseRequest, signal?: AbortSignal): Promise<Extracti
       else void worker.terminate();
       resolve(result);
     };
-    const onMessage = (result: ExtractionResult) => finish(result);
+    let budgeted = 0;
+    const onMessage = (message: ExtractionMessage) => {
+      if (message.type === 'result') return finish(message.result);
+      if (message.total > budgeted) {
+        clearTimeout(timer);
+        const extra = (message.total - budgeted) * request.limits.ocrPageBudgetMs;
+        deadline += extra;
+        budgeted = message.total;
+        timer = setTimeout(onTimeout, deadline - Date.now());
+      }
+      progress(message.done, message.total);
+    };
     const onError = (error: Error) => finish(failureOfWorkerError(error));
     const onExit = (code: number) =>
       finish({ ok: false, reason: 'corrupt', ...failureMessages.corrupt, detail: `worker exited with code ${code}` });
     const cancel = () => finish({ ok: false, reason: 'cancelled', ...failureMessages.corrupt });
     signal?.addEventListener('abort', cancel);
-    const timer = setTimeout(
-      () => finish({ ok: false, reason: 'timeout', ...failureMessages.timeout(request.limits.timeoutMs) }),
-      request.limits.timeoutMs,
-    );
+    const started = Date.now();
+    let deadline = started + request.limits.timeoutMs;
+    const onTimeout = () => finish({ ok: false, reason: 'timeout', ...failureMessages.timeout(deadline - started) });
+    let timer = setTimeout(onTimeout, request.limits.timeoutMs);
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);

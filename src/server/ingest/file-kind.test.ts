@@ -9,7 +9,7 @@ import { listZipEntryNamesOfFile } from './zip-directory';
 import { listZipEntries } from './zip-entries';
 
 const encoder = new TextEncoder();
-const unsupported = 'This file is not a PDF, Word, PowerPoint or text file.';
+const unsupported = 'This file is not a PDF, Word, PowerPoint, text or image file.';
 const cfbHeader = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array<number>(504).fill(0)]);
 
 describe('detectFileKind', () => {
@@ -17,12 +17,12 @@ describe('detectFileKind', () => {
     const pdf = await pdfWithPages([[{ text: 'Hello' }]]);
     const docx = await docxWithParagraphs(['Hello']);
     const pptx = pptxWithSlides([{ title: 'Hello' }]);
-    expect(await detectFileKind({ bytes: pdf, fileName: 'notes.PDF' })).toEqual({ ok: true, kind: 'pdf' });
-    expect(await detectFileKind({ bytes: docx, fileName: 'essay.docx' })).toEqual({ ok: true, kind: 'docx' });
-    expect(await detectFileKind({ bytes: pptx, fileName: 'lecture.pptx' })).toEqual({ ok: true, kind: 'pptx' });
-    expect(await detectFileKind({ bytes: cfbHeader, fileName: 'old.doc' })).toEqual({ ok: true, kind: 'doc' });
+    expect(await detectFileKind({ bytes: pdf, fileName: 'notes.PDF' })).toEqual({ ok: true, kind: 'pdf', extension: 'pdf' });
+    expect(await detectFileKind({ bytes: docx, fileName: 'essay.docx' })).toEqual({ ok: true, kind: 'docx', extension: 'docx' });
+    expect(await detectFileKind({ bytes: pptx, fileName: 'lecture.pptx' })).toEqual({ ok: true, kind: 'pptx', extension: 'pptx' });
+    expect(await detectFileKind({ bytes: cfbHeader, fileName: 'old.doc' })).toEqual({ ok: true, kind: 'doc', extension: 'doc' });
     const text = encoder.encode('Grüße aus Köln – ١٢٣\n');
-    expect(await detectFileKind({ bytes: text, fileName: 'notes.txt' })).toEqual({ ok: true, kind: 'txt' });
+    expect(await detectFileKind({ bytes: text, fileName: 'notes.txt' })).toEqual({ ok: true, kind: 'txt', extension: 'txt' });
   });
 
   it('refuses an empty file', async () => {
@@ -36,7 +36,6 @@ describe('detectFileKind', () => {
   it.each([
     ['a Linux executable named .pdf', new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array<number>(120).fill(0)]), 'virus.pdf'],
     ['a Windows executable named .pdf', new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, ...new Array<number>(120).fill(0)]), 'setup.pdf'],
-    ['a PNG image named .txt', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), 'photo.txt'],
     ['binary bytes named .txt', new Uint8Array([0x68, 0x69, 0x00, 0x01, 0x02]), 'data.txt'],
     ['invalid UTF-8 named .txt', new Uint8Array([0x68, 0xff, 0xfe, 0x69]), 'latin1.txt'],
     ['a zip that is not an Office file', zipWith({ 'readme.md': 'hello' }), 'archive.docx'],
@@ -44,6 +43,11 @@ describe('detectFileKind', () => {
   ])('refuses %s', async (_label, bytes, fileName) => {
     const result = await detectFileKind({ bytes, fileName });
     expect(result).toMatchObject({ ok: false, reason: 'unsupported-type', message: unsupported });
+  });
+
+  it('refuses a PNG image named .txt as a file whose content does not match its extension', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    expect(await detectFileKind({ bytes: png, fileName: 'photo.txt' })).toMatchObject({ ok: false, reason: 'extension-mismatch' });
   });
 
   it('refuses a supported format under an extension it does not support', async () => {
@@ -104,7 +108,7 @@ describe('detectFileKindOfFile', () => {
       const fromDisk = await detectFileKindOfFile({ path: onDisk(bytes), fileName });
       expect({ fileName, result: fromDisk }).toEqual({ fileName, result: await detectFileKind({ bytes, fileName }) });
     }
-    expect(await detectFileKindOfFile({ path: onDisk(text), fileName: 'notes.txt' })).toEqual({ ok: true, kind: 'txt' });
+    expect(await detectFileKindOfFile({ path: onDisk(text), fileName: 'notes.txt' })).toEqual({ ok: true, kind: 'txt', extension: 'txt' });
   });
 
   it('reads a zip directory from the end of the file, past an archive comment', async () => {
@@ -119,7 +123,7 @@ describe('detectFileKindOfFile', () => {
     } finally {
       await handle.close();
     }
-    expect(await detectFileKindOfFile({ path: onDisk(withComment), fileName: 'essay.docx' })).toEqual({ ok: true, kind: 'docx' });
+    expect(await detectFileKindOfFile({ path: onDisk(withComment), fileName: 'essay.docx' })).toEqual({ ok: true, kind: 'docx', extension: 'docx' });
   });
 });
 

@@ -1,18 +1,19 @@
 import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { fileTypeFromBuffer, fileTypeFromFile, type FileTypeResult } from 'file-type';
+import { fileExtensions, isImageExtension, type FileExtension } from '../../shared/courses';
 import type { FileKind } from './types';
-import { fileKinds } from './types';
 import { listZipEntryNamesOfFile } from './zip-directory';
 import { isZip, listZipEntries } from './zip-entries';
 
 export type FileKindRefusalReason = 'empty' | 'unsupported-type' | 'extension-mismatch';
 
+/** `extension`: what the stored name ends in and the file row keeps (an image keeps its own: jpg, jpeg, png, webp). */
 export type FileKindResult =
-  | { ok: true; kind: FileKind }
+  | { ok: true; kind: FileKind; extension: FileExtension }
   | { ok: false; reason: FileKindRefusalReason; message: string; detail?: string };
 
-const unsupportedMessage = 'This file is not a PDF, Word, PowerPoint or text file.';
+const unsupportedMessage = 'This file is not a PDF, Word, PowerPoint, text or image file.';
 
 /** OLE compound file header: legacy Word (and other legacy Office) documents. */
 const cfbMagic = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
@@ -53,10 +54,10 @@ async function detect(source: ContentSource, fileName: string): Promise<FileKind
   if (source.size === 0) return { ok: false, reason: 'empty', message: 'This file is empty.' };
   const extension = extensionOf(fileName);
   const content = await kindOfContent(source);
-  if (!content.kind || !isFileKind(extension)) {
+  if (!content.kind || !isFileExtension(extension)) {
     return { ok: false, reason: 'unsupported-type', message: unsupportedMessage, detail: content.detail };
   }
-  if (content.kind !== extension) {
+  if (content.kind !== kindOfExtension(extension) || (content.image && !sameImageType(content.image, extension))) {
     return {
       ok: false,
       reason: 'extension-mismatch',
@@ -64,7 +65,17 @@ async function detect(source: ContentSource, fileName: string): Promise<FileKind
       detail: `content looks like ${content.kind}`,
     };
   }
-  return { ok: true, kind: content.kind };
+  return { ok: true, kind: content.kind, extension };
+}
+
+/** The kind of file an extension names; every image extension names an image. */
+export function kindOfExtension(extension: FileExtension): FileKind {
+  return isImageExtension(extension) ? 'image' : extension;
+}
+
+/** An image's extension must name its format: a PNG called .jpg is refused like a PDF called .docx. */
+function sameImageType(detected: 'jpg' | 'png' | 'webp', extension: FileExtension): boolean {
+  return detected === extension || (detected === 'jpg' && extension === 'jpeg');
 }
 
 function bytesSource(bytes: Uint8Array): ContentSource {
@@ -97,21 +108,29 @@ function extensionOf(fileName: string): string {
   return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
 }
 
-function isFileKind(value: string): value is FileKind {
-  return (fileKinds as readonly string[]).includes(value);
+function isFileExtension(value: string): value is FileExtension {
+  return (fileExtensions as readonly string[]).includes(value);
 }
 
-async function kindOfContent(source: ContentSource): Promise<{ kind?: FileKind; detail?: string }> {
+interface ContentKind {
+  kind?: FileKind;
+  /** For an image, its format by its content. */
+  image?: 'jpg' | 'png' | 'webp';
+  detail?: string;
+}
+
+async function kindOfContent(source: ContentSource): Promise<ContentKind> {
   const head = await source.head(cfbMagic.length);
   if (isZip(head)) return officeKindOfZip(source);
   if (cfbMagic.every((byte, index) => head[index] === byte)) return { kind: 'doc' };
   const detected = await source.fileType();
   if (detected?.ext === 'pdf') return { kind: 'pdf' };
+  if (detected?.ext === 'jpg' || detected?.ext === 'png' || detected?.ext === 'webp') return { kind: 'image', image: detected.ext };
   if (detected) return { detail: `content is ${detected.mime}` };
   return (await source.isUtf8Text()) ? { kind: 'txt' } : { detail: 'binary content of unknown type' };
 }
 
-async function officeKindOfZip(source: ContentSource): Promise<{ kind?: FileKind; detail?: string }> {
+async function officeKindOfZip(source: ContentSource): Promise<ContentKind> {
   let names: Set<string>;
   try {
     names = new Set(await source.zipEntryNames());

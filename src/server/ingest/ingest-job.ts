@@ -2,14 +2,16 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FileStatus } from '../../shared/courses';
 import { PLANS } from '../../shared/plans';
 import type { Db } from '../db/client';
-import { file, filePage, user } from '../db/schema';
+import { directory, file, filePage, user } from '../db/schema';
 import type { Jobs } from '../jobs/boss';
 import type { Logger } from '../logger';
 import type { BlobStorage } from '../storage/blob-storage';
 import type { StudyQueue } from '../study/jobs';
 import { markQueued } from '../study/pipeline';
 import { extractPages } from './extract-pages';
-import { failureMessages, type FailureText } from './types';
+import { kindOfExtension } from './file-kind';
+import { LOW_CONFIDENCE } from './ocr';
+import { failureMessages, type ExtractionLimits, type FailureText } from './types';
 
 export const INGEST_QUEUE = 'ingest-file';
 
@@ -91,13 +93,13 @@ export async function markFailed(db: Db, fileId: string, failure: FailureText) {
  * Extracts a stored file's pages of text and keeps them. The job first claims the file by moving it from queued to
  * extracting, so that a second job for the same file (a sweep racing an upload) ends at once; a retry of a failed
  * attempt (`options.retrying`) may also take over a file left extracting. A ready or failed file is left alone, and a
- * file deleted meanwhile ends the job quietly. `options.maxPages` replaces the owner's plan limit (tests use it to
- * reach the limit with a small document).
+ * file deleted meanwhile ends the job quietly. `options.maxPages` replaces the owner's plan limit and
+ * `options.limits` the extraction's others (tests use them to reach a limit with a small document).
  */
 export async function ingestFile(
   dependencies: IngestDependencies,
   fileId: string,
-  options: { maxPages?: number; retrying?: boolean } = {},
+  options: { maxPages?: number; retrying?: boolean; limits?: Partial<ExtractionLimits> } = {},
 ) {
   const { db, storage, log } = dependencies;
   const [target] = await db
@@ -107,9 +109,11 @@ export async function ingestFile(
       storageKey: file.storageKey,
       videoId: file.videoId,
       plan: user.plan,
+      language: directory.language,
     })
     .from(file)
     .innerJoin(user, eq(user.id, file.ownerId))
+    .innerJoin(directory, eq(directory.id, file.directoryId))
     .where(eq(file.id, fileId))
     .limit(1);
   if (!target) return;
@@ -122,30 +126,47 @@ export async function ingestFile(
   const claimable: FileStatus[] = options.retrying ? ['queued', 'extracting'] : ['queued'];
   const [claimed] = await db
     .update(file)
-    .set({ status: 'extracting', ...clearedFailure, updatedAt: new Date() })
+    .set({ status: 'extracting', ...clearedFailure, progress: null, unreadablePages: null, lowConfidencePages: null, updatedAt: new Date() })
     .where(and(eq(file.id, fileId), inArray(file.status, claimable)))
     .returning({ id: file.id });
   if (!claimed) return;
   const bytes = await storage.get(target.storageKey);
   if (!bytes) return markFailed(db, fileId, failureMessages.missingBlob);
   const maxPages = options.maxPages ?? PLANS[target.plan].pagesPerFile;
-  const result = await extractPages({ bytes, kind: target.extension, limits: { maxPages } });
+  const progress = progressWriter(db, fileId);
+  const result = await extractPages({
+    bytes,
+    kind: kindOfExtension(target.extension),
+    limits: { ...options.limits, maxPages },
+    language: target.language,
+    onProgress: progress.report,
+  });
+  await progress.settled();
   if (!result.ok) {
     log.info({ fileId, reason: result.reason, detail: result.detail }, 'file could not be read');
     return markFailed(db, fileId, result);
   }
+  const unreadablePages = result.unreadablePages?.length ? result.unreadablePages : null;
+  const lowConfidence = result.pages.filter((page) => page.ocrConfidence !== undefined && page.ocrConfidence < LOW_CONFIDENCE);
+  const lowConfidencePages = lowConfidence.length > 0 ? lowConfidence.map((page) => page.pageNumber) : null;
   const kept = await db.transaction(async (tx) => {
     // Updating first locks the row, and finding none means the file was deleted while it was being read.
     const [row] = await tx
       .update(file)
-      .set({ status: 'ready', ...clearedFailure, pageCount: result.pageCount, updatedAt: new Date() })
+      .set({ status: 'ready', ...clearedFailure, pageCount: result.pageCount, progress: null, unreadablePages, lowConfidencePages, updatedAt: new Date() })
       .where(eq(file.id, fileId))
       .returning({ id: file.id });
     if (!row) return false;
     await tx.delete(filePage).where(eq(filePage.fileId, fileId));
     if (result.pages.length > 0) {
       await tx.insert(filePage).values(
-        result.pages.map(({ pageNumber, text, heading }) => ({ fileId, pageNumber, text, heading: heading ?? null })),
+        result.pages.map(({ pageNumber, text, heading, ocrConfidence }) => ({
+          fileId,
+          pageNumber,
+          text,
+          heading: heading ?? null,
+          ocrConfidence: ocrConfidence ?? null,
+        })),
       );
     }
     // The study artefacts are queued with the text they are made from, so a crash after the commit loses none.
@@ -154,4 +175,34 @@ export async function ingestFile(
   });
   // Sent right away, waking the workers: no poll interval passes between the text and its artefacts.
   if (kept) await dependencies.studyQueue?.send(fileId);
+}
+
+/**
+ * Keeps a file's OCR progress in its row for the upload list, one write at a time: a report that comes while a write
+ * is under way waits, and only the newest waiting one is written. `settled` waits for the last write, so that the
+ * file's final update always comes after it.
+ */
+function progressWriter(db: Db, fileId: string) {
+  let pending: { done: number; total: number } | undefined;
+  let writing: Promise<void> | undefined;
+  const write = async () => {
+    while (pending) {
+      const next = pending;
+      pending = undefined;
+      await db
+        .update(file)
+        .set({ progress: next })
+        .where(and(eq(file.id, fileId), eq(file.status, 'extracting')))
+        .catch(() => undefined);
+    }
+    writing = undefined;
+  };
+  return {
+    report(done: number, total: number) {
+      if (total === 0) return;
+      pending = { done, total };
+      writing ??= write();
+    },
+    settled: () => writing ?? Promise.resolve(),
+  };
 }

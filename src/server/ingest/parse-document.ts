@@ -1,5 +1,7 @@
 import WordExtractor from 'word-extractor';
 import { docxPages } from './docx-pages';
+import { pageReader, type OcrLanguage } from './ocr';
+import { imagePages, type OcrContext } from './ocr-pages';
 import { pdfPages } from './pdf-pages';
 import { pptxPages } from './pptx-pages';
 import { splitIntoPages, targetPageChars } from './text-pages';
@@ -17,29 +19,59 @@ export interface ParseRequest {
    * checks that need every page (any text at all?) are left to the caller (checkWholeDocument).
    */
   part?: { index: number; of: number };
+  /** The course's language: the trained data OCR reads scanned pages and images with. */
+  language: OcrLanguage;
+  /** How many pages OCR reads at once in this thread (one per free core). */
+  ocrWorkers: number;
 }
+
+/** Progress of the pages read by OCR, `done` of `total`: posted by the extraction thread as each page is read. */
+export type OcrProgress = (done: number, total: number) => void;
 
 /**
  * Turns a file into pages of text, in the calling thread: run it through extractPages, which puts it in a worker
  * with a time and memory limit. Never throws: every failure comes back as a result with a reason and a message.
  */
-export async function parseDocument({ bytes, kind, limits, part }: ParseRequest): Promise<ExtractionResult> {
+export async function parseDocument(request: ParseRequest, progress: OcrProgress = () => {}): Promise<ExtractionResult> {
+  const { bytes, kind, limits, part } = request;
+  const reader = kind === 'pdf' || kind === 'image'
+    ? pageReader({ language: request.language, workers: request.ocrWorkers, pageTimeoutMs: limits.ocrPageTimeoutMs })
+    : undefined;
+  const ocr: OcrContext | undefined = reader && { reader, concurrency: request.ocrWorkers, progress, pageTimeoutMs: limits.ocrPageTimeoutMs };
   try {
     if (part && kind === 'pdf') {
-      const { pages, pageCount } = await pdfPages(bytes, limits.maxPages, part);
-      return { ok: true, pages, pageCount };
+      const { pages, pageCount, unreadablePages } = await pdfPages(bytes, limits.maxPages, part, ocr);
+      return { ok: true, pages, pageCount, unreadablePages };
     }
-    return checkWholeDocument(await pagesOf(bytes, kind, limits), kind, limits);
+    const { pages, unreadablePages } = await pagesOf(bytes, kind, limits, ocr);
+    return checkWholeDocument(pages, kind, limits, unreadablePages);
   } catch (error) {
     if (error instanceof ExtractionError) return { ok: false, reason: error.reason, ...error.text };
     return { ok: false, reason: 'corrupt', ...failureMessages.corrupt, detail: String(error) };
+  } finally {
+    await reader?.close();
   }
 }
 
-async function pagesOf(bytes: Uint8Array, kind: FileKind, limits: ExtractionLimits): Promise<ExtractedPage[]> {
+async function pagesOf(
+  bytes: Uint8Array,
+  kind: FileKind,
+  limits: ExtractionLimits,
+  ocr: OcrContext | undefined,
+): Promise<{ pages: ExtractedPage[]; unreadablePages?: number[] }> {
   switch (kind) {
     case 'pdf':
-      return (await pdfPages(bytes, limits.maxPages)).pages;
+      return pdfPages(bytes, limits.maxPages, undefined, ocr);
+    case 'image':
+      if (!ocr) throw new ExtractionError('unsupported', failureMessages.unsupported);
+      return imagePages(bytes, ocr);
+    default:
+      return { pages: await textPagesOf(bytes, kind, limits) };
+  }
+}
+
+async function textPagesOf(bytes: Uint8Array, kind: FileKind, limits: ExtractionLimits): Promise<ExtractedPage[]> {
+  switch (kind) {
     case 'docx':
       checkZipBounds(listZipEntries(bytes), limits);
       checkInflatedSize(bytes, limits.maxExpandedBytes);

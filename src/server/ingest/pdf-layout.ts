@@ -410,8 +410,8 @@ function sameLine(a: LayoutLine, b: LayoutLine): boolean {
 /**
  * A page's lines as text. Runs of at least three consecutive lines with the same number (two or more) of short cells
  * whose columns line up (left, right or centre) are a table: one row per line, cells separated by a tab; a header row
- * may lack the first cell (the corner of a matrix). Every other line joins its cells with a space, so two-column prose,
- * justified text and tables of contents stay text.
+ * may lack the first cell (the corner of a matrix), and a later row a cell anywhere (written empty). Every other line
+ * joins its cells with a space, so two-column prose, justified text and tables of contents stay text.
  */
 export function linesText(lines: LayoutLine[]): string[] {
   const bullets = symbolBullets(lines);
@@ -448,7 +448,12 @@ function symbolBullets(lines: LayoutLine[]): Set<string> {
   return new Set([...counts].filter(([marker, count]) => count >= 2 && dingbatBullets.has(marker.slice(marker.lastIndexOf('|') + 1))).map(([marker]) => marker));
 }
 
-/** The table starting at `start`: its rows of cell texts and the index of the line after it. */
+/**
+ * The table starting at `start`: its rows of cell texts and the index of the line after it. Its first two lines have a
+ * cell in every column (but for a matrix's corner); a later line may lack some (an empty cell, a merged one), when each
+ * of its cells lines up with a column of the full row above it: the missing ones are written as empty cells, so every
+ * value stays in its column.
+ */
 function tableAt(lines: LayoutLine[], start: number): { rows: string[][]; end: number } | undefined {
   const first = lines[start];
   const second = lines[start + 1];
@@ -456,24 +461,54 @@ function tableAt(lines: LayoutLine[], start: number): { rows: string[][]; end: n
   // A header over all but the first column: it aligns with the next row's cells after the first.
   const corner = first.cells.length + 1 === second.cells.length && columnsAlign(first.cells, second.cells.slice(1), first, second);
   const columns = corner ? second.cells.length : first.cells.length;
+  const rows = [first.cells.map((cell) => cell.text)];
+  if (corner) rows[0]?.unshift('');
+  // The last line with a cell in every column: where the columns are.
+  let full = first;
   let end = start + 1;
   while (end < lines.length) {
     const line = lines[end];
     const previous = lines[end - 1] as LayoutLine;
-    if (!line || !isRowLike(line) || line.cells.length !== columns || line.y >= previous.y) break;
-    const lower = corner && end === start + 1 ? line.cells.slice(1) : line.cells;
-    if (!columnsAlign(previous.cells, lower, previous, line)) break;
+    if (!line || !isRowLike(line) || line.y >= previous.y) break;
+    if (line.cells.length === columns) {
+      const lower = corner && end === start + 1 ? line.cells.slice(1) : line.cells;
+      if (!columnsAlign(full.cells, lower, full, line)) break;
+      rows.push(line.cells.map((cell) => cell.text));
+      full = line;
+    } else {
+      const placed = end > start + 1 && line.cells.length < columns ? placedInColumns(line, full) : undefined;
+      if (!placed) break;
+      rows.push(placed);
+    }
     end++;
   }
   if (end - start < 3) return undefined;
-  const rows = lines.slice(start, end).map((line) => line.cells.map((cell) => cell.text));
-  if (corner) rows[0]?.unshift('');
   return isTable(rows) ? { rows, end } : undefined;
 }
 
 /**
+ * A line's cells in the columns of `full` they line up with, in order, the other columns empty; none when a cell lines
+ * up with no column or reaches into a neighbouring one (two entries of a matrix set too close to be told apart), and
+ * none for a list item (a lone bullet in a cell of its own: the next item of a list set beside its label).
+ */
+function placedInColumns(line: LayoutLine, full: LayoutLine): string[] | undefined {
+  if (line.marker || line.cells.some((cell) => /^[\p{P}\p{S}\p{Co}]$/u.test(cell.text))) return undefined;
+  const row = full.cells.map(() => '');
+  let column = 0;
+  for (const cell of line.cells) {
+    while (column < full.cells.length && !cellsAlign(full.cells[column] as Cell, cell, full, line)) column++;
+    const before = full.cells[column - 1];
+    const after = full.cells[column + 1];
+    if (column === full.cells.length || (before && cell.x0 < before.x1) || (after && cell.x1 > after.x0)) return undefined;
+    row[column++] = cell.text;
+  }
+  return row;
+}
+
+/**
  * Prose set in columns has long cells everywhere; a table has at least one column of short entries (a key, a number).
- * A table of contents (titles, then non-decreasing page numbers) is not a table to learn from.
+ * A table of contents (titles, then non-decreasing page numbers) is not a table to learn from, nor are numbered
+ * equations.
  */
 function isTable(rows: string[][]): boolean {
   const body = rows.slice(1);
@@ -483,7 +518,9 @@ function isTable(rows: string[][]): boolean {
   );
   const pages = rows.map((row) => row.at(-1) ?? '');
   const contents = pages.every((page, index) => /^\d{1,4}$/.test(page) && (index === 0 || Number(page) >= Number(pages[index - 1])));
-  return shortColumn && !contents;
+  // Displayed formulas numbered at the right margin ("= 0.54 + 0.33 = 0.87 Bit    (8)") line up like a table, too.
+  const equationNumbers = pages.every((number) => number === '' || /^\(\d{1,3}(?:\.\d{1,3})?[a-z]?\)$/.test(number));
+  return shortColumn && !contents && !equationNumbers;
 }
 
 function isRowLike(line: LayoutLine): boolean {
@@ -491,16 +528,15 @@ function isRowLike(line: LayoutLine): boolean {
 }
 
 function columnsAlign(upper: Cell[], lower: Cell[], a: LayoutLine, b: LayoutLine): boolean {
+  return upper.length === lower.length && upper.every((cell, index) => cellsAlign(cell, lower[index] as Cell, a, b));
+}
+
+/** Two cells, of lines `a` and `b`, in one column: aligned left, right or centre. */
+function cellsAlign(cell: Cell, other: Cell, a: LayoutLine, b: LayoutLine): boolean {
   const tolerance = Math.max(3, 0.6 * Math.min(a.size, b.size));
   return (
-    upper.length === lower.length &&
-    upper.every((cell, index) => {
-      const other = lower[index] as Cell;
-      return (
-        Math.abs(cell.x0 - other.x0) <= tolerance ||
-        Math.abs(cell.x1 - other.x1) <= tolerance ||
-        Math.abs(cell.x0 + cell.x1 - other.x0 - other.x1) / 2 <= tolerance
-      );
-    })
+    Math.abs(cell.x0 - other.x0) <= tolerance ||
+    Math.abs(cell.x1 - other.x1) <= tolerance ||
+    Math.abs(cell.x0 + cell.x1 - other.x0 - other.x1) / 2 <= tolerance
   );
 }

@@ -1,5 +1,8 @@
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { getDocumentProxy } from 'unpdf';
 import { composeAccents, normalizeBullets } from './glyphs';
+import type { OcrContext } from './ocr-pages';
+import { readPagesAsImages } from './ocr-pages';
 import { layoutLines, linesText, type LayoutLine, type PlacedText } from './pdf-layout';
 import { cleanLayoutText } from './text-pages';
 import type { ExtractedPage } from './types';
@@ -17,8 +20,10 @@ export async function pdfPages(
   bytes: Uint8Array,
   maxPages: number,
   part: { index: number; of: number } = { index: 0, of: 1 },
-): Promise<{ pages: ExtractedPage[]; pageCount: number }> {
-  const document = await openPdf(bytes);
+  ocr?: OcrContext,
+): Promise<{ pages: ExtractedPage[]; pageCount: number; unreadablePages: number[] }> {
+  // pdf.js takes the bytes it is given over to its worker; scanned pages are drawn from a second copy (below).
+  const document = await openPdf(ocr ? bytes.slice() : bytes);
   try {
     const pageCount = document.numPages;
     if (pageCount > maxPages) {
@@ -35,7 +40,22 @@ export async function pdfPages(
       pages.push({ pageNumber, lines: layoutLines(content.items.filter(isTextItem).map((item) => placed(item, monospace(item)))) });
     }
     const running = runningLines(pages.map((page) => page.lines));
-    return { pages: pages.map(({ pageNumber, lines }) => pageOf(pageNumber, lines, running)), pageCount };
+    const read = pages.map(({ pageNumber, lines }) => pageOf(pageNumber, lines, running));
+    if (!ocr) return { pages: read, pageCount, unreadablePages: [] };
+    // A page without a text layer (or with a few stray characters, a scanner's stamp) is a picture of a page: it is
+    // drawn and read by OCR, and its recognised text replaces the stray characters when it holds more.
+    const candidates = read.filter((page) => lettersOf(page.text) < SCANNED_PAGE_LETTERS);
+    const { pages: recognised, unreadablePages: unread } = candidates.length
+      ? await readScannedPages(bytes, candidates.map((page) => page.pageNumber), ocr)
+      : { pages: [], unreadablePages: [] };
+    const byNumber = new Map(recognised.map((page) => [page.pageNumber, page]));
+    const merged = read.map((page) => {
+      const other = byNumber.get(page.pageNumber);
+      return other && lettersOf(other.text) > lettersOf(page.text) ? other : page;
+    });
+    // A page that could not be read but has a few words of its own is not reported: it is not empty.
+    const unreadablePages = unread.filter((pageNumber) => lettersOf(read[pageNumber - first]?.text ?? '') === 0);
+    return { pages: merged, pageCount, unreadablePages };
   } finally {
     await document.destroy();
   }
@@ -50,6 +70,70 @@ async function openPdf(bytes: Uint8Array) {
       throw new ExtractionError('encrypted', failureMessages.encrypted);
     }
     throw error;
+  }
+}
+
+/** A page with fewer letters than this in its text layer is read as an image. */
+export const SCANNED_PAGE_LETTERS = 40;
+
+const lettersOf = (text: string) => text.match(/\p{L}/gu)?.length ?? 0;
+
+/** The longer side, in pixels, a scanned page is drawn at for OCR: about 150 dpi on A4, the resolution of most scans. */
+const RENDER_LONG_SIDE = 1700;
+
+/**
+ * Draws and reads the pages among `pageNumbers` that paint a picture. Drawing uses pdf.js's own Node build (pdfjs-dist,
+ * with @napi-rs/canvas — a prebuilt binary inside its registry package), on a second copy of the document: the
+ * serverless build that reads the text cannot draw a second page with text on it (its render never settles).
+ */
+async function readScannedPages(bytes: Uint8Array, pageNumbers: number[], ocr: OcrContext) {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await pdfjs.getDocument({ data: bytes, verbosity: 0, isEvalSupported: false }).promise;
+  try {
+    const painters = new Set<number>([
+      pdfjs.OPS.paintImageXObject,
+      pdfjs.OPS.paintInlineImageXObject,
+      pdfjs.OPS.paintImageXObjectRepeat,
+      pdfjs.OPS.paintImageMaskXObject,
+    ]);
+    const pictured: number[] = [];
+    for (const pageNumber of pageNumbers) {
+      const page = await document.getPage(pageNumber);
+      if ((await page.getOperatorList()).fnArray.some((operation) => painters.has(operation))) pictured.push(pageNumber);
+      page.cleanup();
+    }
+    return await readPagesAsImages(
+      pictured.map((pageNumber) => ({ pageNumber, image: () => renderPage(document, pageNumber) })),
+      ocr,
+    );
+  } finally {
+    await document.destroy();
+  }
+}
+
+type DrawableDocument = PDFDocumentProxy;
+
+/** Canvases of pdf.js's Node build; its document has the factory, which its types leave out. */
+interface CanvasFactory {
+  create(width: number, height: number): { canvas: { encode(format: 'png'): Promise<Uint8Array> }; context: unknown };
+  destroy(drawing: unknown): void;
+}
+
+/** Draws one page as a PNG. */
+async function renderPage(document: DrawableDocument, pageNumber: number): Promise<Uint8Array> {
+  const factory = (document as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
+  const page = await document.getPage(pageNumber);
+  const base = page.getViewport({ scale: 1 });
+  const viewport = page.getViewport({ scale: Math.min(6, RENDER_LONG_SIDE / Math.max(base.width, base.height, 1)) });
+  const drawing = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  try {
+    // pdf.js types its canvas for the browser; in Node it is @napi-rs/canvas's, which its Node build draws on.
+    await page.render({ canvas: drawing.canvas, canvasContext: drawing.context, viewport } as unknown as Parameters<typeof page.render>[0])
+      .promise;
+    return await drawing.canvas.encode('png');
+  } finally {
+    factory.destroy(drawing);
+    page.cleanup();
   }
 }
 

@@ -31,7 +31,8 @@ export function pptxPages(bytes: Uint8Array): ExtractedPage[] {
   return slideNames.map((slideName, index) => {
     const slide = shapesText(parts.get(slideName) ?? '');
     const notesName = relationshipsOf(parts, slideName).find((rel) => rel.type.endsWith('/notesSlide'))?.target;
-    const notes = notesName ? shapesText(parts.get(notesName) ?? '').body.join('\n') : '';
+    // A notes page has no title: its every line is the lecturer's, in the order written.
+    const notes = notesName ? shapesText(parts.get(notesName) ?? '', false).body.join('\n') : '';
     const text = [[slide.title, ...slide.body].filter(Boolean).join('\n'), notes].filter(Boolean).join('\n\n');
     return { pageNumber: index + 1, text, ...(slide.title ? { heading: slide.title } : {}) };
   });
@@ -56,8 +57,11 @@ function relationshipsOf(parts: Map<string, string>, partName: string): Relation
   });
 }
 
-/** The text of a slide's (or notes page's) shapes: the title apart, the rest one line per paragraph or table row. */
-function shapesText(xml: string): { title: string; body: string[] } {
+/**
+ * The text of a slide's (or notes page's) shapes: the title apart, the rest one line per paragraph or table row.
+ * Without `titled` (a notes page) no line is taken for a title, and none leaves the body.
+ */
+function shapesText(xml: string, titled = true): { title: string; body: string[] } {
   let title = '';
   const body: string[] = [];
   // One-line text shapes with their largest font size: the candidates for a title.
@@ -67,11 +71,11 @@ function shapesText(xml: string): { title: string; body: string[] } {
     if (skippedTypes.has(placeholder)) continue;
     const table = /<a:tbl>[\s\S]*<\/a:tbl>/.exec(shape)?.[0];
     const lines = table ? tableRows(table) : paragraphsOf(shape);
-    if (titleTypes.has(placeholder) && !title) title = lines.join(' ');
+    if (titled && titleTypes.has(placeholder) && !title) title = lines.join(' ');
     else body.push(...lines);
     if (!table && lines.length === 1) sized.push({ line: lines.join(' '), size: largestRun(shape) });
   }
-  if (title) return { title, body };
+  if (title || !titled) return { title, body };
   // The title found by size moves from its place in the body to the top, where a title placeholder's text goes.
   const bySize = titleBySize(sized);
   return { title: bySize, body: bySize ? body.filter((line, index) => index !== body.indexOf(bySize)) : body };

@@ -1,13 +1,18 @@
-/** The document formats the ingest pipeline reads; `doc` is legacy binary Word (OLE compound file). */
-export type FileKind = 'pdf' | 'docx' | 'pptx' | 'doc' | 'txt';
+/**
+ * The document formats the ingest pipeline reads; `doc` is legacy binary Word (OLE compound file), `image` a photo or
+ * screenshot (JPEG, PNG, WebP) read by OCR as a file of one page.
+ */
+export type FileKind = 'pdf' | 'docx' | 'pptx' | 'doc' | 'txt' | 'image';
 
-export const fileKinds: readonly FileKind[] = ['pdf', 'docx', 'pptx', 'doc', 'txt'];
+export const fileKinds: readonly FileKind[] = ['pdf', 'docx', 'pptx', 'doc', 'txt', 'image'];
 
 /** One page of text. DOCX, TXT and legacy DOC have no pages of their own; their "pages" are sections (see splitIntoPages). */
 export interface ExtractedPage {
   pageNumber: number;
   text: string;
   heading?: string;
+  /** Set on a page read by OCR: tesseract's mean word confidence, 0–100 (below LOW_CONFIDENCE the page is marked). */
+  ocrConfidence?: number;
 }
 
 export type ExtractionFailureReason =
@@ -19,6 +24,7 @@ export type ExtractionFailureReason =
   | 'timeout'
   | 'out-of-memory'
   | 'unsupported'
+  | 'image-too-large'
   // One thread of a split extraction stopped because another failed; never the result of a whole extraction.
   | 'cancelled';
 
@@ -33,7 +39,8 @@ export interface FailureText {
 }
 
 export type ExtractionResult =
-  | { ok: true; pages: ExtractedPage[]; pageCount: number }
+  /** `unreadablePages`: pages OCR could not read (named in the file's status; the file is read without them). */
+  | { ok: true; pages: ExtractedPage[]; pageCount: number; unreadablePages?: number[] }
   | ({ ok: false; reason: ExtractionFailureReason; detail?: string } & FailureText);
 
 export type ExtractionFailure = Extract<ExtractionResult, { ok: false }>;
@@ -47,6 +54,13 @@ export interface ExtractionLimits {
   timeoutMs: number;
   /** V8 old-generation heap of the worker thread that parses the file. */
   maxMemoryMb: number;
+  /**
+   * Reading one page by OCR; a page over it is named unreadable and the others go on. The file's own limit
+   * (timeoutMs) is lengthened by this for every page to be read by OCR, which the thread announces before it starts.
+   */
+  ocrPageTimeoutMs: number;
+  /** What each page to be read by OCR adds to the file's limit: the average a page may take, not the most. */
+  ocrPageBudgetMs: number;
 }
 
 export const defaultExtractionLimits: Omit<ExtractionLimits, 'maxPages'> = {
@@ -54,6 +68,8 @@ export const defaultExtractionLimits: Omit<ExtractionLimits, 'maxPages'> = {
   maxZipEntries: 10_000,
   timeoutMs: 60_000,
   maxMemoryMb: 512,
+  ocrPageTimeoutMs: 30_000,
+  ocrPageBudgetMs: 10_000,
 };
 
 /** Thrown by the parsers inside the worker for failures the user can act on; anything else counts as a damaged file. */
@@ -89,6 +105,9 @@ export const ingestErrorKeys = [
   'failedAfterRetries',
   'notQueued',
   'noTranscript',
+  'noTextAfterOcr',
+  'noTextInImage',
+  'imageTooLarge',
 ] as const;
 export type IngestErrorKey = (typeof ingestErrorKeys)[number];
 
@@ -101,6 +120,17 @@ export const failureMessages = {
   // A PDF without text is nearly always a scan; a Word file or deck without text holds only images or empty tables.
   noText: { key: 'noText', message: 'No text found in this file. Scanned documents need a text layer (OCR) first.' },
   noTextInDocument: { key: 'noTextInDocument', message: 'No text found in this file. It may hold only images or empty tables.' },
+  noTextAfterOcr: { key: 'noTextAfterOcr', message: 'No readable text found in this file, not even by reading its pages as images.' },
+  noTextInImage: { key: 'noTextInImage', message: 'No readable text found in this image.' },
+  imageTooLarge: (width: number, height: number, limitPixels: number): FailureText => {
+    const megapixels = Math.round((width * height) / 1_000_000);
+    const limit = Math.round(limitPixels / 1_000_000);
+    return {
+      key: 'imageTooLarge',
+      params: { width, height, megapixels, limit },
+      message: `This image is ${width} × ${height} pixels (${megapixels} megapixels); at most ${limit} megapixels can be read.`,
+    };
+  },
   outOfMemory: { key: 'outOfMemory', message: 'This file needs too much memory to read.' },
   unsupported: { key: 'unsupported', message: 'This file type is not supported.' },
   tooManyPages: (pages: number, limit: number, atLeast = false): FailureText => ({
@@ -139,17 +169,28 @@ export const failureMessages = {
   },
 } as const satisfies Record<string, FailureText | ((...args: never[]) => FailureText)>;
 
+/** Why a file has no text, by kind: a PDF's pages and an image were read by OCR too. */
+const noTextFailure: Record<FileKind, FailureText> = {
+  pdf: failureMessages.noTextAfterOcr,
+  image: failureMessages.noTextInImage,
+  docx: failureMessages.noTextInDocument,
+  pptx: failureMessages.noTextInDocument,
+  doc: failureMessages.noTextInDocument,
+  txt: failureMessages.noTextInDocument,
+};
+
 /** The checks made on all of a document's pages: within the plan's page limit, and some text somewhere. */
 export function checkWholeDocument(
   pages: ExtractedPage[],
   kind: FileKind,
   limits: Pick<ExtractionLimits, 'maxPages'>,
+  unreadablePages: number[] = [],
 ): ExtractionResult {
   if (pages.length > limits.maxPages) {
     return { ok: false, reason: 'too-many-pages', ...failureMessages.tooManyPages(pages.length, limits.maxPages) };
   }
   if (!pages.some((page) => page.text.length > 0)) {
-    return { ok: false, reason: 'no-text', ...(kind === 'pdf' ? failureMessages.noText : failureMessages.noTextInDocument) };
+    return { ok: false, reason: 'no-text', ...noTextFailure[kind] };
   }
-  return { ok: true, pages, pageCount: pages.length };
+  return { ok: true, pages, pageCount: pages.length, ...(unreadablePages.length > 0 ? { unreadablePages } : {}) };
 }

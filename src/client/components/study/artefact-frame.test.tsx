@@ -18,7 +18,7 @@ interface Artefact {
 const FILE = { id: 'file-1', name: 'Cell Biology.pdf', extension: 'pdf', status: 'ready', pageCount: 3, createdAt: new Date(), videoId: null, directory: { id: 'course-1', name: 'Biology', model: 'gpt4o-mini', language: 'en', createdAt: new Date() } };
 
 /** The tRPC endpoint faked at the network edge: the real client, batching and superjson run. */
-function fakeServer(options: { file: typeof FILE | null; fileStatus?: string; summary: Artefact }) {
+function fakeServer(options: { file: typeof FILE | null; fileStatus?: string; progress?: { done: number; total: number }; summary: Artefact }) {
   const calls: { procedure: string; input: unknown }[] = [];
   const state = { summary: options.summary };
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -34,7 +34,8 @@ function fakeServer(options: { file: typeof FILE | null; fileStatus?: string; su
         const artefacts = Object.fromEntries(
           ['chunks', 'summary', 'mindmap', 'flashcards', 'learn_path'].map((kind) => [kind, { ...blank, ...(kind === 'summary' ? state.summary : ready) }]),
         );
-        return { result: { data: superjson.serialize({ status: options.fileStatus ?? 'ready', ...blank, pageCount: 3, artefacts }) } };
+        const progress = options.progress ?? null;
+        return { result: { data: superjson.serialize({ status: options.fileStatus ?? 'ready', ...blank, pageCount: 3, progress, artefacts }) } };
       }
       if (procedure === 'file.regenerateArtefact') {
         state.summary = { status: 'queued' };
@@ -104,6 +105,14 @@ describe('the study frame', () => {
     fakeServer({ file: FILE, fileStatus: 'extracting', summary: { status: null } });
     renderFrame();
     expect((await screen.findByTestId('study-generating')).textContent).toContain('Reading your file…');
+  });
+
+  it('says which page OCR is reading while it reads a scan', async () => {
+    fakeServer({ file: FILE, fileStatus: 'extracting', progress: { done: 5, total: 8 }, summary: { status: null } });
+    renderFrame();
+    await screen.findByTestId('study-generating');
+    expect(screen.getByTestId('study-reading-progress').textContent).toBe('Reading page 6 of 8…');
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('6');
   });
 
   it('says why it failed in the reader’s language, and Retry makes it again', async () => {

@@ -5,12 +5,14 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { StudyArtefactKind } from '../../../server/db/schema';
+import { useReadingPageText } from '../file-reading';
 import { Button } from '../ui/button';
 import { closeLoadingOverlay, openLoadingOverlay, type LoadingOverlayType } from '../ui/loading-overlay-store';
 import { Skeleton } from '../ui/skeleton';
 import { errorMessage } from '../../lib/errors';
 import { fileFailureReason } from '../../lib/file-failure';
 import { isProcessing, useRetryProcessing } from '../../lib/file-processing';
+import { ocrProgressOf, type ReadingProgress } from '../../lib/ocr';
 import { useTRPC } from '../../lib/trpc';
 import { useStudyFile, type StudyFile } from '../../lib/use-study-file';
 
@@ -87,7 +89,7 @@ function ArtefactGate({ page, file, children }: { page: StudyPage; file: StudyFi
   if (status.isPending) return <FrameSkeleton />;
   if (status.isError || !data || !artefact) return <FrameError page={page} onRetry={() => void status.refetch()} />;
   if (data.status === 'failed') return <FileFailed file={{ ...data, id: file.id }} />;
-  if (generating) return <Generating page={page} reading={isProcessing(data.status)} states={data.artefacts} />;
+  if (generating) return <Generating page={page} reading={isProcessing(data.status)} progress={ocrProgressOf(data)} states={data.artefacts} />;
   if (artefact.status === 'failed') {
     return (
       <ArtefactFailed
@@ -166,19 +168,30 @@ const STEP_ORDER: StudyArtefactKind[] = ['chunks', 'summary', 'mindmap', 'flashc
 function Generating({
   page,
   reading,
+  progress,
   states,
 }: {
   page: StudyPage;
   reading: boolean;
+  /** While OCR reads a scan or a photo page by page: how far it has come. */
+  progress: ReadingProgress | null;
   states: Record<StudyArtefactKind, { status: string | null }>;
 }) {
   const { t } = useTranslation('study');
+  const readingPageText = useReadingPageText();
   const done = STEP_ORDER.filter((kind) => states[kind].status === 'ready' || states[kind].status === 'failed').length;
-  const percent = reading ? 5 : Math.round(10 + (done / STEP_ORDER.length) * 90);
+  // Reading is the first tenth of the way; page by page when OCR says how far it is.
+  const readPercent = progress ? Math.max(1, Math.round((progress.done / progress.total) * 10)) : 5;
+  const percent = reading ? readPercent : Math.round(10 + (done / STEP_ORDER.length) * 90);
   return (
     <Panel testId="study-generating">
       <Loader2 aria-hidden="true" className="size-9 animate-spin text-primary" />
       <h1 className="mt-5 text-xl font-bold tracking-tight">{reading ? t('frame.reading') : t(`frame.making.${page}`)}</h1>
+      {reading && progress && (
+        <p className="mt-2 text-sm font-medium text-sky-700 dark:text-sky-400" aria-live="polite" data-testid="study-reading-progress">
+          {readingPageText(progress)}
+        </p>
+      )}
       <p className="mt-2 text-sm text-muted-foreground">{t('frame.makingHint')}</p>
       <div
         className="mt-6 h-2 w-full overflow-hidden rounded-full bg-muted"

@@ -1,10 +1,13 @@
-import { FileText, FileType, LoaderCircle, Presentation, Video } from 'lucide-react';
+import { FileImage, FileText, FileType, LoaderCircle, Presentation, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { FileStatus } from '../../../shared/courses';
 import { cn } from '../../lib/cn';
 import { isProcessing } from '../../lib/file-processing';
 
-/** The icon of a file's type; a txt file stands for a video link (spec §2 viewer), hence the video icon. */
+/**
+ * The icon of a file's type; a txt file stands for a video link (spec §2 viewer), hence the video icon; a photo or a
+ * screenshot (read by OCR) shows as an image.
+ */
 export function FileTypeIcon({ extension, className }: { extension: string; className?: string }) {
   switch (extension) {
     case 'pptx':
@@ -14,6 +17,11 @@ export function FileTypeIcon({ extension, className }: { extension: string; clas
       return <FileType aria-hidden="true" className={className} />;
     case 'txt':
       return <Video aria-hidden="true" className={className} />;
+    case 'jpg':
+    case 'jpeg':
+    case 'png':
+    case 'webp':
+      return <FileImage aria-hidden="true" className={className} />;
     default:
       return <FileText aria-hidden="true" className={className} />;
   }

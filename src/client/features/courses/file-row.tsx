@@ -1,10 +1,12 @@
 import { BookOpen, CircleAlert, Eye, LoaderCircle, MoreHorizontal, Pencil, RotateCw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { UnreadablePagesNote, useReadingPageText } from '../../components/file-reading';
 import { Button } from '../../components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
 import { cn } from '../../lib/cn';
 import { fileFailureReason } from '../../lib/file-failure';
 import { isViewableExtension, useFileViewer } from '../../lib/file-viewer';
+import { ocrProgressOf } from '../../lib/ocr';
 import type { CourseFile } from './course-list';
 import { FileStatusBadge, FileTypeIcon } from './file-look';
 
@@ -17,7 +19,8 @@ export interface FileRowActions {
 
 /**
  * One file of a course on the dashboard: open it by its name, rename or delete it from its menu. Its state shows as a
- * pill (spinning while it is read); a failed file also says why and offers Retry and Delete right there.
+ * pill (spinning while it is read, with the page OCR is reading of a scan or a photo); a failed file also says why and
+ * offers Retry and Delete right there; a ready file whose OCR skipped pages names them in a quiet line.
  */
 export function FileRow({
   file,
@@ -33,7 +36,9 @@ export function FileRow({
   actions: FileRowActions;
 }) {
   const { t } = useTranslation('courses');
+  const readingPageText = useReadingPageText();
   const failed = file.status === 'failed';
+  const progress = ocrProgressOf(file);
   return (
     <li
       data-testid="dashboard-file"
@@ -62,6 +67,11 @@ export function FileRow({
               {file.status === 'ready' && file.pageCount !== null && (
                 <span data-testid="file-pages">{t('file.pages', { count: file.pageCount })}</span>
               )}
+              {progress && (
+                <span className="text-sky-700 dark:text-sky-400" data-testid="file-progress">
+                  {readingPageText(progress)}
+                </span>
+              )}
               {active && <span className="font-semibold text-primary">{t('file.active')}</span>}
             </span>
           </span>
@@ -70,6 +80,7 @@ export function FileRow({
         <FileMenu file={file} actions={actions} />
       </div>
       {failed && <FailedFile file={file} retrying={retrying} actions={actions} />}
+      {file.status === 'ready' && <UnreadablePagesNote pages={file.unreadablePages} className="mt-0.5 mb-1 pl-12" />}
     </li>
   );
 }

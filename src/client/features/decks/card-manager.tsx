@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, BookOpen, Layers, Pencil, Play, Plus, RotateCcw, Search, Trash2, X } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LowConfidenceMark } from '../../components/study/low-confidence-mark';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { openFileViewer } from '../../lib/file-viewer';
+import { isFromLowConfidencePage } from '../../lib/ocr';
 import { useTRPC } from '../../lib/trpc';
 import { CardFormDialog } from './card-form-dialog';
 import { COUNT_LOOK } from './count-badges';
@@ -155,6 +157,7 @@ export function CardManager({
                   number={index + 1}
                   onEdit={() => setEditing(card)}
                   onDelete={() => setDeleting(card)}
+                  sourceLowConfidence={isFromLowConfidencePage(file.lowConfidencePages, card.page)}
                   onOpenPage={(page) => openFileViewer({ fileId: file.id, page })}
                 />
               ))}
@@ -194,12 +197,15 @@ function CardRow({
   number,
   onEdit,
   onDelete,
+  sourceLowConfidence,
   onOpenPage,
 }: {
   card: DeckCard;
   number: number;
   onEdit: () => void;
   onDelete: () => void;
+  /** The card's source page is one OCR read with low confidence. */
+  sourceLowConfidence: boolean;
   onOpenPage: (page: number) => void;
 }) {
   const { t } = useTranslation('decks');
@@ -228,6 +234,7 @@ function CardRow({
             {t('page.short', { page: card.page })}
           </Button>
         )}
+        {card.page !== null && sourceLowConfidence && <LowConfidenceMark page={card.page} />}
         <span className="flex-1 md:hidden" />
         <Button variant="ghost" size="icon" className="size-8" onClick={onEdit} aria-label={t('cards.edit')} data-testid="card-edit">
           <Pencil aria-hidden="true" />

@@ -12,10 +12,12 @@ export type SessionCard = Outputs['getSession']['cards'][number];
 /** A card as the card list shows it. */
 export type DeckCard = Outputs['getCards']['cards'][number];
 
-/** What the tab needs of its file: the viewer opens it at a card's source page. */
+/** What the tab needs of its file: the viewer opens it at a card's source page, which may be one OCR read poorly. */
 export interface DecksFile {
   id: string;
   name: string;
+  /** Pages OCR read with low confidence: cards from them say so. */
+  lowConfidencePages?: readonly number[] | null;
 }
 
 /** ?uuid=&id= of a shared course, passed along with every call. */

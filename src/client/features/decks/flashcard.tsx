@@ -1,6 +1,7 @@
 import { BookOpen } from 'lucide-react';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LowConfidenceMark } from '../../components/study/low-confidence-mark';
 import { cn } from '../../lib/cn';
 import type { SessionCard } from './decks-data';
 
@@ -32,8 +33,17 @@ const faceClass =
  * or instant for people who ask for reduced motion; the hidden face is inert, so neither focus nor screen readers
  * reach it.
  */
-export const Flashcard = forwardRef<HTMLDivElement, { card: SessionCard; flipped: boolean; onFlip: () => void; onOpenPage: (page: number) => void }>(
-  function Flashcard({ card, flipped, onFlip, onOpenPage }, ref) {
+interface FlashcardProps {
+  card: SessionCard;
+  flipped: boolean;
+  /** The card's source page is one OCR read with low confidence: the back says so beside the page. */
+  sourceLowConfidence?: boolean;
+  onFlip: () => void;
+  onOpenPage: (page: number) => void;
+}
+
+export const Flashcard = forwardRef<HTMLDivElement, FlashcardProps>(
+  function Flashcard({ card, flipped, sourceLowConfidence = false, onFlip, onOpenPage }, ref) {
     const { t } = useTranslation('decks');
     return (
       <div
@@ -78,15 +88,18 @@ export const Flashcard = forwardRef<HTMLDivElement, { card: SessionCard; flipped
               <CardText text={card.back} size="prompt" />
             </div>
             {card.page !== null && (
-              <button
-                type="button"
-                onClick={() => onOpenPage(card.page ?? 1)}
-                className="mt-2 inline-flex items-center gap-1.5 self-center rounded-full px-3 py-1 text-xs font-semibold text-primary hover:bg-primary/10"
-                data-testid="flashcard-source"
-              >
-                <BookOpen aria-hidden="true" className="size-3.5" />
-                {t('page.source', { page: card.page })}
-              </button>
+              <div className="mt-2 flex items-center gap-1 self-center">
+                <button
+                  type="button"
+                  onClick={() => onOpenPage(card.page ?? 1)}
+                  className="inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold text-primary hover:bg-primary/10"
+                  data-testid="flashcard-source"
+                >
+                  <BookOpen aria-hidden="true" className="size-3.5" />
+                  {t('page.source', { page: card.page })}
+                </button>
+                {sourceLowConfidence && <LowConfidenceMark page={card.page} />}
+              </div>
             )}
           </section>
         </div>

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/errors';
 import { openFileViewer } from '../../lib/file-viewer';
+import { isFromLowConfidencePage } from '../../lib/ocr';
 import { useTRPC } from '../../lib/trpc';
 import { CountBadges } from './count-badges';
 import { Notice } from '../../components/ui/notice';
@@ -94,6 +95,7 @@ export function StudySession({
       key={round}
       title={deckTitle(deck, t)}
       fileId={file.id}
+      lowConfidencePages={file.lowConfidencePages}
       cards={cards}
       counts={counts}
       context={context}
@@ -109,6 +111,7 @@ export function StudySession({
 function SessionRun({
   title,
   fileId,
+  lowConfidencePages,
   cards,
   counts,
   context,
@@ -117,6 +120,7 @@ function SessionRun({
 }: {
   title: string;
   fileId: string;
+  lowConfidencePages: readonly number[] | null | undefined;
   cards: SessionCard[];
   counts: DeckCounts;
   context: SharedContext;
@@ -230,6 +234,7 @@ function SessionRun({
             ref={cardRef}
             card={current}
             flipped={state.flipped}
+            sourceLowConfidence={isFromLowConfidencePage(lowConfidencePages, current.page)}
             onFlip={() => dispatch({ type: 'flip' })}
             onOpenPage={(page) => openFileViewer({ fileId, page })}
           />

@@ -154,6 +154,28 @@ describe('LessonPlayer', () => {
     expect(screen.getByTestId('finish-time').textContent).toBe('1:23');
   });
 
+  it('says when the source page of the feedback is one OCR read with low confidence, asking the lesson’s file once', async () => {
+    const server = fakeServer({
+      'learn.getLesson': () => ({ data: lessonToPlay() }),
+      'file.getProcessingStatus': () => ({ data: { status: 'ready', lowConfidencePages: [3], unreadablePages: null, progress: null } }),
+      'learn.submitAnswer': (input) => result(input.challengeId === 'c1' ? { page: 3 } : { page: 1 }),
+    });
+    const { user } = renderPlayer();
+    await screen.findByTestId('lesson-player', {}, { timeout: 5_000 });
+    await user.keyboard('1');
+    await user.keyboard('{Enter}');
+    const feedback = await screen.findByTestId('lesson-feedback');
+    expect(within(feedback).getByTestId('lesson-source').textContent).toBe('Source: page 3');
+    expect(within(feedback).getByRole('button', { name: 'From a page read with low confidence (p. 3) — check it against the page.' })).toBeTruthy();
+
+    await user.click(screen.getByTestId('lesson-continue'));
+    await user.keyboard('1');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(screen.getByTestId('lesson-feedback')).getByTestId('lesson-source').textContent).toBe('Source: page 1'));
+    expect(screen.queryByTestId('low-confidence-mark')).toBeNull();
+    expect(server.of('file.getProcessingStatus').map((call) => call.input)).toEqual([{ fileId: 'file-1' }]);
+  });
+
   it('skips a challenge without an answer, showing the right one', async () => {
     const server = fakeServer({
       'learn.getLesson': () => ({ data: lessonToPlay() }),

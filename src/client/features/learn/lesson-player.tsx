@@ -5,10 +5,12 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { AnswerResult, LessonToPlay, PlayChallenge } from '../../../shared/learn';
+import { LowConfidenceMark } from '../../components/study/low-confidence-mark';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/errors';
 import { openFileViewer } from '../../lib/file-viewer';
+import { isFromLowConfidencePage } from '../../lib/ocr';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { ChallengeBody, ChallengeQuestion } from './challenge-views';
 import { FinishScreen } from './finish-screen';
@@ -84,6 +86,9 @@ export function LessonRun({ lesson, context }: { lesson: LessonToPlay; context: 
   const draft: Draft | null = drafted && drafted.index === state.index ? drafted.draft : challenge ? emptyDraft(challenge) : null;
   const setDraft = useCallback((next: Draft) => setDrafted({ index: state.index, draft: next }), [state.index]);
   const [reported, setReported] = useState<Record<string, boolean>>(() => Object.fromEntries(challenges.map((item) => [item.id, item.reported])));
+  // The lesson's file, for the pages OCR read with low confidence: feedback citing one of them says so.
+  const fileStatus = useQuery(trpc.file.getProcessingStatus.queryOptions({ fileId: lesson.lesson.fileId, ...context }));
+  const lowConfidencePages = fileStatus.data?.lowConfidencePages;
 
   const refreshProgress = useCallback(() => void queryClient.invalidateQueries(trpc.gamification.getProgress.queryFilter()), [queryClient, trpc]);
   const submit = useMutation(
@@ -261,7 +266,14 @@ export function LessonRun({ lesson, context }: { lesson: LessonToPlay; context: 
         )}
       >
         {state.phase === 'feedback' && state.feedback ? (
-          <FeedbackPanel feedback={state.feedback} skipped={state.skippedLast} challenge={challenge} fileId={lesson.lesson.fileId} onContinue={next} />
+          <FeedbackPanel
+            feedback={state.feedback}
+            skipped={state.skippedLast}
+            challenge={challenge}
+            fileId={lesson.lesson.fileId}
+            lowConfidencePages={lowConfidencePages}
+            onContinue={next}
+          />
         ) : (
           <div className="flex items-center justify-between gap-3">
             <Button variant="outline" size="lg" onClick={skipChallenge} disabled={state.phase !== 'answering'} data-testid="lesson-skip">
@@ -319,12 +331,14 @@ function FeedbackPanel({
   skipped,
   challenge,
   fileId,
+  lowConfidencePages,
   onContinue,
 }: {
   feedback: AnswerResult;
   skipped: boolean;
   challenge: PlayChallenge | undefined;
   fileId: string;
+  lowConfidencePages: readonly number[] | null | undefined;
   onContinue: () => void;
 }) {
   const { t } = useTranslation('learn');
@@ -361,15 +375,18 @@ function FeedbackPanel({
           )}
           {feedback.explanation && <p className="mt-1 text-sm text-foreground/80" data-testid="lesson-explanation">{feedback.explanation}</p>}
           {feedback.page !== null && (
-            <button
-              type="button"
-              onClick={() => openFileViewer({ fileId, page: feedback.page ?? undefined })}
-              className="mt-1.5 inline-flex items-center gap-1.5 text-sm font-semibold text-primary underline-offset-4 hover:underline"
-              data-testid="lesson-source"
-            >
-              <BookOpen aria-hidden="true" className="size-4" />
-              {t('player.sourcePage', { page: feedback.page })}
-            </button>
+            <div className="mt-1.5 flex items-center gap-1.5">
+              <button
+                type="button"
+                onClick={() => openFileViewer({ fileId, page: feedback.page ?? undefined })}
+                className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary underline-offset-4 hover:underline"
+                data-testid="lesson-source"
+              >
+                <BookOpen aria-hidden="true" className="size-4" />
+                {t('player.sourcePage', { page: feedback.page })}
+              </button>
+              {isFromLowConfidencePage(lowConfidencePages, feedback.page) && <LowConfidenceMark page={feedback.page} />}
+            </div>
           )}
         </div>
         <Button

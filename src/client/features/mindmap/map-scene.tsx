@@ -1,5 +1,6 @@
 import { memo, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isFromLowConfidencePage } from '../../lib/ocr';
 import { TOGGLE_RADIUS, type LayoutNode, type MindmapLayout } from './layout';
 
 const branchClass = (branch: number) => (branch < 0 ? 'mm-root-branch' : `mm-branch-${branch % 8}`);
@@ -7,6 +8,8 @@ const levelOf = (depth: number) => Math.min(depth, 3);
 
 interface SceneProps {
   layout: MindmapLayout;
+  /** Pages OCR read with low confidence: ideas from them carry a small mark. */
+  lowConfidencePages?: readonly number[] | null;
   focusedId: string;
   selectedId: string | null;
   onSelect: (id: string) => void;
@@ -20,7 +23,16 @@ interface SceneProps {
  * order) with its wrapped label and, for a branch, a toggle showing how many ideas it hides. Memoised, so panning
  * (which only moves the group around it) does not redraw it.
  */
-export const MapScene = memo(function MapScene({ layout, focusedId, selectedId, onSelect, onToggle, onFocusNode, onNodeKeyDown }: SceneProps) {
+export const MapScene = memo(function MapScene({
+  layout,
+  lowConfidencePages,
+  focusedId,
+  selectedId,
+  onSelect,
+  onToggle,
+  onFocusNode,
+  onNodeKeyDown,
+}: SceneProps) {
   return (
     <>
       <g aria-hidden="true">
@@ -34,6 +46,7 @@ export const MapScene = memo(function MapScene({ layout, focusedId, selectedId, 
           node={node}
           focused={node.id === focusedId}
           selected={node.id === selectedId}
+          lowConfidence={isFromLowConfidencePage(lowConfidencePages, node.page)}
           onSelect={onSelect}
           onToggle={onToggle}
           onFocusNode={onFocusNode}
@@ -49,6 +62,7 @@ function MapNode({
   node,
   focused,
   selected,
+  lowConfidence,
   siblings,
   onSelect,
   onToggle,
@@ -58,6 +72,7 @@ function MapNode({
   node: LayoutNode;
   focused: boolean;
   selected: boolean;
+  lowConfidence: boolean;
   siblings: string[];
   onSelect: (id: string) => void;
   onToggle: (id: string) => void;
@@ -84,7 +99,8 @@ function MapNode({
       aria-posinset={siblings.indexOf(node.id) + 1}
       aria-expanded={hasChildren ? !node.collapsed : undefined}
       aria-selected={selected}
-      aria-label={t('map.node', { label: node.label, page: node.page })}
+      aria-label={t(lowConfidence ? 'map.nodeLowConfidence' : 'map.node', { label: node.label, page: node.page })}
+      data-low-confidence={lowConfidence || undefined}
       onClick={() => onSelect(node.id)}
       onFocus={() => onFocusNode(node.id)}
       onKeyDown={(event) => onNodeKeyDown(event, node.id)}
@@ -115,6 +131,10 @@ function MapNode({
         height={node.height + 10}
         rx={style.radius + 5}
       />
+      {lowConfidence && (
+        // A quiet dot in the box's corner; the panel says what it means. Not part of an exported picture.
+        <circle className="fill-amber-500" data-export="omit" data-testid="mindmap-node-low-confidence" cx={node.width - 7} cy={7} r={3.5} />
+      )}
       <text className="mm-label" fontSize={style.fontSize} fontWeight={style.fontWeight}>
         {node.lines.map((line, index) => (
           <tspan key={index} x={style.padX} y={firstBaseline + index * style.lineHeight} data-width={line.width.toFixed(1)}>

@@ -294,6 +294,7 @@ export default function MindmapView({ file, map }: { file: StudyFile; map: Mindm
             >
               <MapScene
                 layout={layout}
+                lowConfidencePages={file.lowConfidencePages}
                 focusedId={layout.byId.has(focusedId) ? focusedId : layout.rootId}
                 selectedId={selectedId}
                 onSelect={select}

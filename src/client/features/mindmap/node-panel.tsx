@@ -2,19 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { BookOpen, ChevronRight, FileSearch, Minus, Plus, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LowConfidenceMark } from '../../components/study/low-confidence-mark';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/errors';
 import { useFileViewer } from '../../lib/file-viewer';
+import { isFromLowConfidencePage } from '../../lib/ocr';
 import { useTRPC } from '../../lib/trpc';
 import type { StudyFile } from '../../lib/use-study-file';
 import type { LayoutNode, MindmapNode } from './layout';
 
 /**
  * The details of the chosen node: where it sits (its ancestors), its full label, its source passage with the sentence
- * that supports it marked, its page, and a button opening the file viewer at that page. A side panel on wide screens,
- * a bottom sheet on phones.
+ * that supports it marked, its page (said to be read with low confidence where OCR was unsure of it), and a button
+ * opening the file viewer at that page. A side panel on wide screens, a bottom sheet on phones.
  */
 export function NodePanel({
   file,
@@ -87,6 +89,7 @@ export function NodePanel({
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-4" data-panel-scroll>
         <Passage fileId={file.id} nodeId={node.id} page={node.page} />
+        {isFromLowConfidencePage(file.lowConfidencePages, node.page) && <LowConfidenceMark page={node.page} variant="text" className="mt-3" />}
       </div>
       <div className="flex flex-wrap gap-2 border-t border-border px-5 py-3">
         <Button className="min-h-11 flex-1" onClick={() => viewFile(file, node.page)} data-testid="mindmap-open-page">

@@ -66,7 +66,7 @@ const blockComponents: Components = {
     </pre>
   ),
   table: ({ children }) => (
-    <div className="mt-3 overflow-x-auto rounded-lg border border-border">
+    <div className="overflow-x-auto rounded-lg border border-border [&:not(:first-child)]:mt-3">
       <table className="w-full border-collapse text-left text-sm">{children}</table>
     </div>
   ),

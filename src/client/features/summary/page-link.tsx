@@ -1,22 +1,35 @@
 import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LowConfidenceMark } from '../../components/study/low-confidence-mark';
 import { Tooltip } from '../../components/ui/tooltip';
 import { cn } from '../../lib/cn';
 import { isViewableExtension, useFileViewer } from '../../lib/file-viewer';
+import { isFromLowConfidencePage } from '../../lib/ocr';
 
 /**
  * A cited source page, "p. 3": a small button that opens the file viewer at that page. For a file the viewer cannot
- * show (spec §5), the page stays as plain text; in print it is plain text either way.
+ * show (spec §5), the page stays as plain text; in print it is plain text either way. A page OCR read with low
+ * confidence gets a quiet mark beside it (not printed).
  */
 export function PageLink({
   file,
   page,
   className,
 }: {
-  file: { id: string; extension: string };
+  file: { id: string; extension: string; lowConfidencePages?: readonly number[] | null };
   page: number;
   className?: string;
 }) {
+  if (!isFromLowConfidencePage(file.lowConfidencePages, page)) return <PageChip file={file} page={page} className={className} />;
+  return (
+    <span className={cn('inline-flex shrink-0 items-center gap-1', className)}>
+      <PageChip file={file} page={page} />
+      <LowConfidenceMark page={page} />
+    </span>
+  );
+}
+
+function PageChip({ file, page, className }: { file: { id: string; extension: string }; page: number; className?: string }) {
   const { t } = useTranslation('summary');
   const { viewFile } = useFileViewer();
   const look = 'inline-flex h-6 shrink-0 items-center gap-1 rounded-full px-2 text-xs font-semibold tabular-nums whitespace-nowrap';

@@ -10,7 +10,7 @@ import { TooltipProvider } from '../../components/ui/tooltip';
 import { closeFileViewer, useFileViewerState } from '../../lib/file-viewer';
 import { i18n } from '../../lib/i18n';
 import { createQueryClient, createTrpcClient, TRPCProvider } from '../../lib/trpc';
-import type { SummaryData } from './summary-data';
+import type { SummaryData, SummaryFile } from './summary-data';
 import { SummaryPage } from './summary-page';
 
 const FILE = { id: 'file-1', name: 'Cell Biology.pdf', extension: 'pdf' };
@@ -72,7 +72,7 @@ function ViewerProbe() {
   return <output data-testid="viewer-probe">{state ? `${state.fileId}@${state.page ?? 1}` : 'closed'}</output>;
 }
 
-function renderSummary() {
+function renderSummary(file: SummaryFile = FILE) {
   const queryClient = createQueryClient();
   const view = render(
     <I18nextProvider i18n={i18n}>
@@ -80,7 +80,7 @@ function renderSummary() {
         <TRPCProvider trpcClient={createTrpcClient()} queryClient={queryClient}>
           <TooltipProvider>
             <main>
-              <SummaryPage file={FILE} context={{}} />
+              <SummaryPage file={file} context={{}} />
             </main>
             <ViewerProbe />
             <Toaster />
@@ -133,6 +133,35 @@ describe('SummaryPage', () => {
     expect(terms.map((term) => within(term).getByTestId('summary-term-name').textContent)).toEqual(['Organelle', 'ATP']);
     expect(within(terms[0]!).getByTestId('summary-term-definition').textContent).toBe('A specialised structure inside a cell.');
     expect(within(terms[1]!).getByRole('button', { name: 'Open page 3 in the file viewer' })).toBeTruthy();
+  });
+
+  it('marks the points and terms from a page OCR read with low confidence, and only those', async () => {
+    fakeServer(storedSummary());
+    const { user } = renderSummary({ ...FILE, lowConfidencePages: [3, 9] });
+    await screen.findByTestId('summary-page', {}, { timeout: 5_000 });
+
+    const marked = 'From a page read with low confidence (p. 3) — check it against the page.';
+    const marks = screen.getAllByTestId('low-confidence-mark');
+    // The point on p. 3 and the key term ATP (p. 3); nothing on pp. 2, 5 and 6.
+    expect(marks.map((mark) => mark.getAttribute('data-page'))).toEqual(['3', '3']);
+    const [point, term] = marks;
+    expect(point!.closest('[data-testid="summary-point"]')?.textContent).toContain('Mitochondria produce most');
+    expect(term!.closest('[data-testid="summary-term"]')?.textContent).toContain('ATP');
+    expect(screen.getAllByRole('button', { name: marked })).toHaveLength(2);
+
+    // A tap shows what the mark means (a tooltip alone never opens on a touch screen).
+    await user.click(point!);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(marked);
+
+    await act(() => i18n.changeLanguage('de'));
+    expect(screen.getAllByRole('button', { name: 'Stammt von einer Seite, die mit geringer Sicherheit gelesen wurde (S. 3) – prüfe es anhand der Seite.' })).toHaveLength(2);
+  });
+
+  it('marks nothing for a file whose pages were all read well', async () => {
+    fakeServer(storedSummary());
+    renderSummary({ ...FILE, lowConfidencePages: null });
+    await screen.findByTestId('summary-page', {}, { timeout: 5_000 });
+    expect(screen.queryAllByTestId('low-confidence-mark')).toHaveLength(0);
   });
 
   it('opens the file viewer at the page a point cites', async () => {

@@ -1,6 +1,7 @@
 import './summary-print.css';
 import { BookOpen, FileText, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/cn';
 import { InlineMarkdown, Markdown } from './markdown';
 import { PageLink } from './page-link';
 import { SummaryActions } from './summary-actions';
@@ -134,7 +135,11 @@ export default function SummaryView({
                   <ul className="mt-4 space-y-3.5 md:pl-10">
                     {section.points.map((point, pointIndex) => (
                       <li key={pointIndex} className="flex gap-3" data-testid="summary-point">
-                        <span aria-hidden="true" className="mt-[0.7rem] size-1.5 shrink-0 rounded-full bg-primary/70" />
+                        {/* A table of the document (a point that is a Markdown table) stands without a bullet, in line with the text. */}
+                        <span
+                          aria-hidden="true"
+                          className={cn('mt-[0.7rem] size-1.5 shrink-0 rounded-full bg-primary/70', point.text.startsWith('|') && 'invisible')}
+                        />
                         <Markdown text={point.text} className="flex-1 text-[0.9375rem] leading-7 md:text-base" />
                         <PageLink file={file} page={point.page} className="mt-0.5" />
                       </li>

@@ -25,6 +25,9 @@ interface LiveFile {
   error?: string | null;
   errorKey?: string | null;
   errorParams?: Record<string, string | number> | null;
+  progress?: { done: number; total: number } | null;
+  unreadablePages?: number[] | null;
+  lowConfidencePages?: number[] | null;
 }
 
 /** The server's state, changed by the tests between polls. */
@@ -89,6 +92,7 @@ describe('the course of an upload', () => {
   it('names the course and the plan’s limits', async () => {
     await readyPage('free');
     expect(screen.getByTestId('upload-dropzone').textContent).toContain('Free plan: 1 file per upload, up to 500 MB each');
+    expect(screen.getByTestId('upload-dropzone').textContent).toContain('PDF, Word (DOC, DOCX), PowerPoint (PPTX), text (TXT) or images (JPG, PNG, WebP)');
     expect(document.title).toContain('Upload files');
   });
 
@@ -118,7 +122,7 @@ describe('pre-checks before anything is sent', () => {
 
     const rows = await screen.findAllByTestId('upload-file');
     expect(rows.map((row) => within(row).getByTestId('upload-file-name').textContent)).toEqual(['Lecture.pdf', 'setup.exe']);
-    expect(within(rows[1]!).getByTestId('upload-file-problem').textContent).toBe('This file is not a PDF, Word, PowerPoint or text file.');
+    expect(within(rows[1]!).getByTestId('upload-file-problem').textContent).toBe('This file is not a PDF, Word, PowerPoint, text or image file.');
     expect(screen.getByTestId('upload-precheck-message').textContent).toBe('Files per upload on your Free plan: 1. Upgrade for more.');
     expect(within(screen.getByTestId('upload-precheck')).getByTestId('upload-upgrade').getAttribute('href')).toBe('/settings?mode=plans');
     expect(screen.getByTestId('upload-submit')).toHaveProperty('disabled', true);
@@ -204,6 +208,43 @@ describe('one multipart upload', () => {
     expect(screen.getByTestId('upload-dropzone')).toBeTruthy();
   }, 15_000);
 
+  it('says which page OCR is reading while it reads a scan or a photo, then names the pages it could not read', async () => {
+    const { user } = await readyPage('pro');
+    drop([pdf('Scan.pdf', 10), new File([new Uint8Array(10).fill(1)], 'Board.jpg', { type: 'image/jpeg' })]);
+    expect(screen.queryAllByTestId('upload-file-problem')).toHaveLength(0);
+    await user.click(await screen.findByRole('button', { name: 'Upload 2 files' }));
+    liveFiles = [
+      { id: 's1', name: 'Scan.pdf', extension: 'pdf', status: 'extracting', pageCount: 12, progress: { done: 2, total: 12 } },
+      { id: 'p1', name: 'Board.jpg', extension: 'jpg', status: 'extracting', pageCount: 1, progress: { done: 0, total: 1 } },
+    ];
+    sentUploads[0]!.respond(201, { files: liveFiles.map(({ id, name, extension }) => ({ id, name, extension, status: 'queued' })) });
+
+    const rows = await screen.findAllByTestId('uploaded-file');
+    await waitFor(() => expect(within(rows[0]!).getByTestId('uploaded-file-status').textContent).toBe('Reading page 3 of 12…'));
+    expect(within(rows[1]!).getByTestId('uploaded-file-status').textContent).toBe('Reading page 1 of 1…');
+    expect(within(rows[0]!).getByRole('progressbar', { name: 'Reading progress of Scan.pdf' }).getAttribute('aria-valuenow')).toBe('17');
+    // A photo has the image icon; a scanned PDF keeps the document one.
+    expect(rows[1]!.querySelector('svg.lucide-file-image')).not.toBeNull();
+    expect(rows[0]!.querySelector('svg.lucide-file-image')).toBeNull();
+
+    // The list keeps polling while OCR reads: the page moves on, and never past the last.
+    liveFiles = [{ ...liveFiles[0]!, progress: { done: 12, total: 12 } }, liveFiles[1]!];
+    await waitFor(() => expect(within(rows[0]!).getByTestId('uploaded-file-status').textContent).toBe('Reading page 12 of 12…'), { timeout: 5000 });
+
+    liveFiles = [
+      { ...liveFiles[0]!, status: 'ready', progress: null, unreadablePages: [9, 4, 7] },
+      { ...liveFiles[1]!, status: 'ready', progress: null, unreadablePages: [4] },
+    ];
+    await waitFor(() => expect(within(rows[0]!).getByTestId('uploaded-file-status').textContent).toBe('Ready · 12 pages'), { timeout: 5000 });
+    expect(within(rows[0]!).getByTestId('unreadable-pages').textContent).toBe('Pages 4, 7 and 9 could not be read.');
+    expect(within(rows[1]!).getByTestId('unreadable-pages').textContent).toBe('Page 4 could not be read.');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+
+    await i18n.changeLanguage('de');
+    expect(within(rows[0]!).getByTestId('unreadable-pages').textContent).toBe('Die Seiten 4, 7 und 9 konnten nicht gelesen werden.');
+    expect(within(rows[1]!).getByTestId('unreadable-pages').textContent).toBe('Seite 4 konnte nicht gelesen werden.');
+  }, 15_000);
+
   it('shows a plan-limit refusal in the reader’s words with Upgrade, and keeps the files', async () => {
     const { user } = await readyPage('free');
     drop([pdf('Week 4.pdf', 50)]);
@@ -236,12 +277,12 @@ describe('one multipart upload', () => {
     sentUploads[0]!.respond(415, {
       error: {
         code: 'UNSUPPORTED_MEDIA_TYPE',
-        message: 'lecture.pdf: This file is not a PDF, Word, PowerPoint or text file.',
+        message: 'lecture.pdf: This file is not a PDF, Word, PowerPoint, text or image file.',
         messageKey: 'uploadRefusedFile',
-        messageParams: { name: 'lecture.pdf', reason: 'This file is not a PDF, Word, PowerPoint or text file.' },
+        messageParams: { name: 'lecture.pdf', reason: 'This file is not a PDF, Word, PowerPoint, text or image file.' },
       },
     });
-    expect((await screen.findByTestId('upload-error-message')).textContent).toBe('lecture.pdf: This file is not a PDF, Word, PowerPoint or text file.');
+    expect((await screen.findByTestId('upload-error-message')).textContent).toBe('lecture.pdf: This file is not a PDF, Word, PowerPoint, text or image file.');
     expect(screen.queryByTestId('upload-upgrade')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Remove lecture.pdf' }));

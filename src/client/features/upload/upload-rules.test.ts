@@ -7,15 +7,17 @@ const MB = 1024 * 1024;
 const t = i18n.getFixedT('en');
 
 describe('pre-checks of chosen files', () => {
-  it('accepts the five types by extension, whatever their case', () => {
-    expect(ACCEPTED_TYPES).toBe('.pdf,.txt,.pptx,.doc,.docx');
-    for (const name of ['a.pdf', 'b.DOCX', 'c.doc', 'd.pptx', 'e.txt']) expect(fileProblem({ name, size: 10 }, PLANS.free)).toBeNull();
+  it('accepts documents and images by extension, whatever their case', () => {
+    expect(ACCEPTED_TYPES).toBe('.pdf,.txt,.pptx,.doc,.docx,.jpg,.jpeg,.png,.webp');
+    for (const name of ['a.pdf', 'b.DOCX', 'c.doc', 'd.pptx', 'e.txt', 'f.jpg', 'g.JPEG', 'h.png', 'i.webp']) {
+      expect(fileProblem({ name, size: 10 }, PLANS.free)).toBeNull();
+    }
   });
 
   it('refuses other types and files without an extension with the server’s words', () => {
-    for (const name of ['setup.exe', 'slides.ppt', 'notes', 'archive.pdf.zip']) {
+    for (const name of ['setup.exe', 'slides.ppt', 'notes', 'archive.pdf.zip', 'drawing.svg', 'photo.heic']) {
       const problem = fileProblem({ name, size: 10 }, PLANS.free);
-      expect(problem && t(problem.key, problem.params)).toBe('This file is not a PDF, Word, PowerPoint or text file.');
+      expect(problem && t(problem.key, problem.params)).toBe('This file is not a PDF, Word, PowerPoint, text or image file.');
     }
   });
 

@@ -1,16 +1,20 @@
 import { CircleAlert, CircleCheck, LoaderCircle, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { UnreadablePagesNote, useReadingPageText } from '../../components/file-reading';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { fileFailureReason } from '../../lib/file-failure';
+import { ocrProgressOf } from '../../lib/ocr';
 import { FileKindIcon } from './file-kind-icon';
+import { ProgressBar } from './progress-bar';
 import type { CreatedFile } from './upload-request';
 import { isProcessing, useRetryProcessing } from '../../lib/file-processing';
 import { useLiveFiles, type LiveState } from './use-live-files';
 
 /**
- * Files the server has accepted, each with its live state: "Uploaded — reading…" while queued or extracting, then
- * ready with its pages, or failed with the reason and Retry. `created` is what the upload answered; the list polls.
+ * Files the server has accepted, each with its live state: "Uploaded — reading…" while queued or extracting ("Reading
+ * page 3 of 12…" with a bar while OCR reads a scan or a photo), then ready with its pages (and the pages that could not
+ * be read, if any), or failed with the reason and Retry. `created` is what the upload answered; the list polls.
  * In a shared course (`uuid`) reading a file again is its owner's to do: an editor sees no Retry.
  */
 export function UploadedFileList({ created, video = false, uuid, testId }: { created: CreatedFile[]; video?: boolean; uuid?: string; testId: string }) {
@@ -51,8 +55,10 @@ function UploadedFileRow({
   onRetry: () => void;
 }) {
   const { t } = useTranslation('upload');
+  const readingPageText = useReadingPageText();
   const processing = isProcessing(file.status);
   const failed = file.status === 'failed';
+  const progress = ocrProgressOf(file);
   return (
     <li
       data-testid="uploaded-file"
@@ -77,7 +83,7 @@ function UploadedFileRow({
           {processing ? (
             <span className="inline-flex items-center gap-1.5 font-medium text-sky-700 dark:text-sky-400">
               <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" />
-              {t('status.reading')}
+              {progress ? <span data-testid="uploaded-file-progress">{readingPageText(progress)}</span> : t('status.reading')}
             </span>
           ) : failed ? (
             <FailedStatus file={file} />
@@ -88,6 +94,8 @@ function UploadedFileRow({
             </span>
           )}
         </span>
+        {progress && <ProgressBar value={progress.done / progress.total} label={t('status.readingProgress', { name: file.name })} className="mt-0.5 h-1" />}
+        {file.status === 'ready' && <UnreadablePagesNote pages={file.unreadablePages} />}
       </div>
       {/* A video's text comes only from a pasted transcript: nothing stored to read again. */}
       {failed && canRetry && (

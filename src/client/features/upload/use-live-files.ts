@@ -9,12 +9,18 @@ export type LiveFile = inferRouterOutputs<AppRouter>['file']['getFilesByIds'][nu
 /** How often a file still being read is asked about. */
 export const STATUS_POLL_MS = 2000;
 
-
-/** What a file's live state tells about it: its status, page count and the reason it failed. */
-export type LiveState = Pick<LiveFile, 'id' | 'status' | 'pageCount' | 'error' | 'errorKey' | 'errorParams'>;
+/**
+ * What a file's live state tells about it: its status, page count and the reason it failed; while OCR reads its pages,
+ * how far it has come; once ready, the pages it could not read.
+ */
+export type LiveState = Pick<
+  LiveFile,
+  'id' | 'status' | 'pageCount' | 'error' | 'errorKey' | 'errorParams' | 'progress' | 'unreadablePages' | 'lowConfidencePages'
+>;
 
 /**
- * The current state of just-uploaded files, asked again every two seconds while any of them is still being read. Files
+ * The current state of just-uploaded files, asked again every two seconds while any of them is still queued or being
+ * read (OCR of a scan moves its page count on between two answers, so polling goes on for all of 'extracting'). Files
  * uploaded into a shared course (`uuid`, the space's link id) are the course owner's: each is asked about through the
  * space (file.getProcessingStatus with the shared context), as a member may read it.
  */
@@ -41,7 +47,9 @@ export function useLiveFiles(fileIds: readonly string[], uuid?: string): { data:
   return {
     data: shared.flatMap((query, index) => {
       const id = fileIds[index];
-      return query.data && id ? [{ id, status: query.data.status, pageCount: query.data.pageCount, error: query.data.error, errorKey: query.data.errorKey, errorParams: query.data.errorParams }] : [];
+      if (!query.data || !id) return [];
+      const { status, pageCount, error, errorKey, errorParams, progress, unreadablePages, lowConfidencePages } = query.data;
+      return [{ id, status, pageCount, error, errorKey, errorParams, progress, unreadablePages, lowConfidencePages }];
     }),
   };
 }

@@ -27,8 +27,12 @@ interface StoredFile {
     errorParams?: Record<string, string | number> | null;
     videoId: string | null;
     stored: boolean;
+    progress?: { done: number; total: number } | null;
+    unreadablePages?: number[] | null;
+    lowConfidencePages?: number[] | null;
   };
-  pages: Array<{ pageNumber: number; heading: string | null; text: string }>;
+  /** `ocrConfidence`: null (a page with its own text) unless given. */
+  pages: Array<{ pageNumber: number; heading: string | null; text: string; ocrConfidence?: number | null }>;
   truncated?: boolean;
 }
 
@@ -49,7 +53,7 @@ function fakeFilePagesServer(files: StoredFile[]) {
         return { error: { json: { message: 'File not found. Try to refresh the page.', code: -32004, data } } };
       }
       calls.push(args);
-      const pages = args.withText === false ? [] : stored.pages;
+      const pages = args.withText === false ? [] : stored.pages.map((page) => ({ ocrConfidence: null, ...page }));
       const answer = { file: stored.file, pages, totalPages: stored.pages.length, truncated: stored.truncated ?? false };
       return { result: { data: superjson.serialize(answer) } };
     });
@@ -187,6 +191,89 @@ describe('FileViewerDialog', () => {
     expect(message.textContent).toContain('Diese Datei konnte nicht gelesen werden.');
     expect(message.textContent).toContain(i18n.t('ingest:corrupt'));
     expect(within(message).getByTestId('viewer-download')).toBeTruthy();
+  });
+
+  it('shows a photo beside the text OCR read from it, marking text read with low confidence', async () => {
+    const photo = storedFile({ name: 'Whiteboard.jpg', extension: 'jpg', pageCount: 1, lowConfidencePages: [1] }, [
+      { pageNumber: 1, heading: null, text: 'Mitosis has four phases.\n\nProphase comes first.', ocrConfidence: 55.4 },
+    ]);
+    fakeFilePagesServer([photo]);
+    renderViewer();
+    const dialog = open(photo.file.id);
+
+    const text = await within(dialog).findByTestId('viewer-ocr-page');
+    expect(dialog.dataset.kind).toBe('image');
+    const picture = within(dialog).getByRole('img', { name: 'Whiteboard.jpg' });
+    expect(picture.getAttribute('src')).toBe(`/api/file/${photo.file.id}`);
+    expect(within(dialog).getByRole('region', { name: 'Image: Whiteboard.jpg' }).contains(picture)).toBe(true);
+    expect(within(dialog).getByTestId('viewer-subtitle').textContent).toBe('jpg');
+    // The picture and its text side by side from lg up, one above the other below.
+    const columns = within(dialog).getByTestId('viewer-image-pane').parentElement!;
+    expect(columns.className).toContain('flex-col');
+    expect(columns.className).toContain('lg:grid-cols-');
+    expect(within(dialog).getByRole('heading', { name: 'Recognised text' })).toBeTruthy();
+    expect(within(text).getByTestId('viewer-ocr-low-confidence').textContent).toBe(
+      'Read with low confidence (55 %). Check the text against the page image.',
+    );
+    expect(within(text).getByTestId('viewer-ocr-text-body').textContent).toBe('Mitosis has four phases.Prophase comes first.');
+    expect(within(dialog).getByTestId('viewer-ocr-copy')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Zoom in' })).toBeTruthy();
+
+    await act(() => i18n.changeLanguage('de'));
+    expect(within(dialog).getByTestId('viewer-ocr-low-confidence').textContent).toBe(
+      'Mit geringer Sicherheit gelesen (55 %). Prüfe den Text anhand des Seitenbilds.',
+    );
+  });
+
+  it('gives a photo read with good confidence its text without a warning', async () => {
+    const photo = storedFile({ name: 'Notes.png', extension: 'png', pageCount: 1 }, [
+      { pageNumber: 1, heading: null, text: 'Osmosis moves water.', ocrConfidence: 92 },
+    ]);
+    fakeFilePagesServer([photo]);
+    renderViewer();
+    const dialog = open(photo.file.id);
+
+    const text = await within(dialog).findByTestId('viewer-ocr-page');
+    expect(within(text).getByTestId('viewer-ocr-confidence').textContent).toBe('92 % confidence');
+    expect(within(text).queryByTestId('viewer-ocr-low-confidence')).toBeNull();
+    expect(within(text).getByText('Osmosis moves water.')).toBeTruthy();
+  });
+
+  it('shows a photo while its text is being read, and the text once it is ready', async () => {
+    const photo = storedFile({ name: 'Board.webp', extension: 'webp', status: 'extracting', pageCount: null, progress: { done: 0, total: 1 } });
+    const server = fakeFilePagesServer([photo]);
+    renderViewer();
+    const dialog = open(photo.file.id);
+
+    expect((await within(dialog).findByTestId('viewer-ocr-reading')).textContent).toBe('Reading the text of this image…');
+    expect(within(dialog).getByRole('img', { name: 'Board.webp' })).toBeTruthy();
+    expect(server.calls.every((call) => call.withText === false)).toBe(true);
+
+    Object.assign(photo.file, { status: 'ready', pageCount: 1, progress: null });
+    photo.pages = [{ pageNumber: 1, heading: null, text: 'Meiosis halves the chromosomes.', ocrConfidence: 88 }];
+    expect(await within(dialog).findByText('Meiosis halves the chromosomes.', {}, { timeout: 6_000 })).toBeTruthy();
+  }, 10_000);
+
+  it('says when the page of a photo could not be read, and why a photo failed', async () => {
+    const unreadable = storedFile({ name: 'Blur.jpeg', extension: 'jpeg', pageCount: 1, unreadablePages: [1] });
+    const failed = storedFile({
+      name: 'Dark.png',
+      extension: 'png',
+      status: 'failed',
+      error: 'No readable text found in this image.',
+      errorKey: 'noTextInImage',
+    });
+    fakeFilePagesServer([unreadable, failed]);
+    renderViewer();
+
+    let dialog = open(unreadable.file.id);
+    expect((await within(dialog).findByTestId('viewer-ocr-unreadable')).textContent).toBe('This page could not be read.');
+
+    await act(() => i18n.changeLanguage('de'));
+    dialog = open(failed.file.id);
+    const reason = await within(dialog).findByTestId('viewer-ocr-failed');
+    expect(reason.textContent).toBe('Aus diesem Bild konnte kein Text gelesen werden.In diesem Bild wurde kein lesbarer Text gefunden.');
+    expect(within(dialog).getByRole('img', { name: 'Dark.png' })).toBeTruthy();
   });
 
   it("shows 'Unsupported file type' for any other extension", async () => {

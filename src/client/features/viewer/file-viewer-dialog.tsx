@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, FileQuestion, FileText, FileType, LoaderCircle, Presentation, RotateCcw, Video, X, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, FileImage, FileQuestion, FileText, FileType, LoaderCircle, Presentation, RotateCcw, Video, X, type LucideIcon } from 'lucide-react';
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -7,6 +7,7 @@ import { Dialog, DialogClose, DialogContent, DialogTitle } from '../../component
 import { errorData, errorMessage } from '../../lib/errors';
 import { closeFileViewer, useFileViewerState, type FileViewerState } from '../../lib/file-viewer';
 import { useTRPC } from '../../lib/trpc';
+import { ImageView } from './image-view';
 import { TextPagesView } from './text-pages-view';
 import { VideoView } from './video-view';
 import { DownloadButton, PageSkeleton, ViewerMessage } from './viewer-layout';
@@ -39,6 +40,7 @@ export function FileViewerDialog() {
 
 const KIND_ICON: Record<ViewerKind, LucideIcon> = {
   pdf: FileText,
+  image: FileImage,
   text: FileType,
   video: Video,
   unsupported: FileQuestion,
@@ -92,7 +94,7 @@ function ViewerFrame({ request }: { request: FileViewerState }) {
             <span className="truncate text-xs text-muted-foreground uppercase" data-testid="viewer-subtitle">
               {kind === 'video'
                 ? t('video.title')
-                : file.pageCount
+                : file.pageCount && kind !== 'image'
                   ? t('subtitle', { ext: file.extension, count: file.pageCount })
                   : file.extension}
             </span>
@@ -157,6 +159,8 @@ function ViewerBody({
           </Suspense>
         </PdfChunkBoundary>
       );
+    case 'image':
+      return <ImageView file={file} />;
     case 'video':
       return <VideoView file={file} />;
     case 'text':

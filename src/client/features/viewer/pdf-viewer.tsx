@@ -7,15 +7,19 @@ import {
   type RenderTask,
 } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { AlertTriangle, RotateCcw } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, RotateCcw, ScanEye, ScanText } from 'lucide-react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { useTRPC } from '../../lib/trpc';
+import { OcrSidePanel, type OcrPages } from './ocr-side-panel';
 import { PageControls, ZoomControls } from './page-controls';
 import './pdf-text-layer.css';
 import { usePageTracking } from './use-page-tracking';
 import { DownloadButton, PageSkeleton, ViewerContent, ViewerControls, ViewerMessage } from './viewer-layout';
-import { fileContentUrl, type ViewerFile } from './viewer-kind';
+import { fileContentUrl, filePagesInput, type ViewerFile } from './viewer-kind';
 
 /**
  * The embedded PDF viewer (spec §2), built on pdf.js and loaded only when a PDF is opened (see file-viewer-dialog.tsx):
@@ -55,6 +59,16 @@ function loadErrorOf(error: unknown): LoadError {
 }
 
 const clampScale = (scale: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
+
+/**
+ * A page whose own text layer has fewer letters than this is a picture of a page, which the server reads by OCR (the
+ * server's SCANNED_PAGE_LETTERS): seeing one tells the viewer there may be recognised text to show beside it.
+ */
+const SCANNED_PAGE_LETTERS = 40;
+const lettersOf = (text: string) => text.match(/\p{L}/gu)?.length ?? 0;
+
+/** The recognised-text panel starts open where there is room for it beside the page. */
+const wideScreen = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 1024px)').matches;
 
 export default function PdfViewer({ file, initialPage }: { file: ViewerFile; initialPage: number | undefined }) {
   const [attempt, setAttempt] = useState(0);
@@ -217,25 +231,48 @@ function PdfPages({ doc, base, file, initialPage }: { doc: PDFDocumentProxy; bas
   }, []);
 
   const percent = Math.round((scale / PixelsPerInch.PDF_TO_CSS_UNITS) * 100);
+  const ocr = useRecognisedText(file);
+  const [panelOpen, setPanelOpen] = useState(wideScreen);
+  const showPanel = ocr.available && panelOpen;
+  // The page column changes width with the panel; the resize observer keeps the reader on the line they were reading.
+  const togglePanel = () => setPanelOpen((open) => !open);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closePanel = () => {
+    setPanelOpen(false);
+    // The panel's close button goes with it: the focus moves to the toolbar's button that brings it back.
+    toggleRef.current?.focus();
+  };
   return (
     <>
-      <ViewerContent scrollRef={scrollRef} label={file.name} testId="viewer-pdf">
-        <div className="mx-auto flex w-max min-w-full flex-col items-center gap-3 px-2 py-3 sm:gap-5 sm:px-6 sm:py-6">
-          {availableWidth > 0 &&
-            container &&
-            Array.from({ length: total }, (_, index) => (
-              <PdfPage
-                key={index + 1}
-                doc={doc}
-                pageNumber={index + 1}
-                scale={scale}
-                size={sizes.get(index + 1) ?? base}
-                root={container}
-                onSize={onPageSize}
-              />
-            ))}
-        </div>
-      </ViewerContent>
+      <div className="flex min-h-0 flex-col [grid-area:content] lg:flex-row">
+        <ViewerContent scrollRef={scrollRef} label={file.name} testId="viewer-pdf" className="min-w-0 flex-1">
+          <div className="mx-auto flex w-max min-w-full flex-col items-center gap-3 px-2 py-3 sm:gap-5 sm:px-6 sm:py-6">
+            {availableWidth > 0 &&
+              container &&
+              Array.from({ length: total }, (_, index) => (
+                <PdfPage
+                  key={index + 1}
+                  doc={doc}
+                  pageNumber={index + 1}
+                  scale={scale}
+                  size={sizes.get(index + 1) ?? base}
+                  root={container}
+                  ocrMark={ocrMarkOf(file, index + 1)}
+                  onSize={onPageSize}
+                  onTextless={ocr.onTextless}
+                />
+              ))}
+          </div>
+        </ViewerContent>
+        {showPanel && (
+          <OcrSidePanel
+            pageNumber={current}
+            ocr={ocr.pages}
+            unreadable={(file.unreadablePages ?? []).includes(current)}
+            onClose={closePanel}
+          />
+        )}
+      </div>
       <ViewerControls label={t('controls.label')}>
         <PageControls current={current} total={total} onGoTo={(page) => scrollToPage(page)} />
         <ZoomControls
@@ -246,9 +283,54 @@ function PdfPages({ doc, base, file, initialPage }: { doc: PDFDocumentProxy; bas
           onZoomOut={() => changeZoom(scale / ZOOM_STEP)}
           onFit={() => changeZoom(null)}
         />
+        {ocr.available && (
+          <Button
+            ref={toggleRef}
+            variant="ghost"
+            size="sm"
+            className={cn('h-8 gap-1.5 border-l border-border px-2 text-xs sm:ml-1', panelOpen && 'bg-primary/10 text-primary hover:bg-primary/15')}
+            aria-pressed={panelOpen}
+            onClick={togglePanel}
+            data-testid="viewer-ocr-toggle"
+          >
+            <ScanText aria-hidden="true" />
+            <span className="max-sm:sr-only">{t('ocr.toggle')}</span>
+          </Button>
+        )}
       </ViewerControls>
     </>
   );
+}
+
+/** How a page's OCR went, when it is worth a mark on the page: read with low confidence, or not read at all. */
+function ocrMarkOf(file: ViewerFile, pageNumber: number): 'low' | 'unreadable' | undefined {
+  if ((file.unreadablePages ?? []).includes(pageNumber)) return 'unreadable';
+  if ((file.lowConfidencePages ?? []).includes(pageNumber)) return 'low';
+  return undefined;
+}
+
+/**
+ * The text OCR read from a scanned PDF's pages. Asked for only when the file says OCR was at work (pages read with low
+ * confidence, or not read), or when a page turns out to have next to no text of its own: a born-digital PDF, whose
+ * text pdf.js shows on the page, never fetches its text twice.
+ */
+function useRecognisedText(file: ViewerFile): { available: boolean; pages: OcrPages; onTextless: () => void } {
+  const trpc = useTRPC();
+  const [textless, setTextless] = useState(false);
+  const hinted = (file.lowConfidencePages?.length ?? 0) > 0 || (file.unreadablePages?.length ?? 0) > 0;
+  const query = useQuery({
+    ...trpc.file.getFilePages.queryOptions(filePagesInput(file)),
+    enabled: file.status === 'ready' && (hinted || textless),
+    staleTime: 5 * 60_000,
+  });
+  const pages = useMemo(() => new Map((query.data?.pages ?? []).map((page) => [page.pageNumber, page])), [query.data]);
+  const recognised = query.data?.pages.some((page) => page.ocrConfidence !== null) ?? false;
+  const onTextless = useCallback(() => setTextless(true), []);
+  return {
+    available: file.status === 'ready' && (recognised || (file.unreadablePages?.length ?? 0) > 0),
+    pages: { status: query.status, pages, truncated: query.data?.truncated ?? false, refetch: () => void query.refetch() },
+    onTextless,
+  };
 }
 
 /**
@@ -261,14 +343,20 @@ function PdfPage({
   scale,
   size,
   root,
+  ocrMark,
   onSize,
+  onTextless,
 }: {
   doc: PDFDocumentProxy;
   pageNumber: number;
   scale: number;
   size: PageSize;
   root: HTMLElement;
+  /** OCR read this page with low confidence, or could not read it. */
+  ocrMark: 'low' | 'unreadable' | undefined;
   onSize: (pageNumber: number, size: PageSize) => void;
+  /** Called when the page has (next to) no text of its own: a scan, whose text OCR may have read. */
+  onTextless: () => void;
 }) {
   const { t } = useTranslation('viewer');
   const slotRef = useRef<HTMLDivElement>(null);
@@ -329,7 +417,9 @@ function PdfPage({
       layer.className = 'pdf-text-layer';
       textLayer = new TextLayer({ textContentSource: page.streamTextContent(), container: layer, viewport });
       await textLayer.render();
-      if (!cancelled) textHolder.current?.replaceChildren(layer);
+      if (cancelled) return;
+      textHolder.current?.replaceChildren(layer);
+      if (lettersOf(textLayer.textContentItemsStr.join('')) < SCANNED_PAGE_LETTERS) onTextless();
     };
     draw().catch((error: unknown) => {
       const name = error instanceof Error ? error.name : '';
@@ -341,7 +431,7 @@ function PdfPage({
       renderTask?.cancel();
       textLayer?.cancel();
     };
-  }, [near, scale, doc, pageNumber, onSize]);
+  }, [near, scale, doc, pageNumber, onSize, onTextless]);
 
   const style = {
     width: Math.floor(size.width * scale),
@@ -368,6 +458,16 @@ function PdfPage({
         <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-sm text-slate-600" role="alert">
           {t('pdf.pageFailed', { page: pageNumber })}
         </p>
+      )}
+      {ocrMark && (
+        // On the white page whatever the theme; it lets clicks and text selection through to the page.
+        <span
+          className="pointer-events-none absolute top-2 right-2 inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-semibold text-amber-900 shadow-sm ring-1 ring-amber-500/30"
+          data-testid="viewer-pdf-ocr-mark"
+        >
+          <ScanEye aria-hidden="true" className="size-3" />
+          {t(ocrMark === 'low' ? 'ocr.lowConfidenceShort' : 'ocr.unreadableShort')}
+        </span>
       )}
     </div>
   );

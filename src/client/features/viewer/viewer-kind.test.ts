@@ -11,16 +11,21 @@ describe('viewerKind', () => {
     expect(viewerKind({ extension: 'txt', videoId: null, stored: false })).toBe('video');
     expect(viewerKind({ extension: 'txt', videoId: null, stored: true })).toBe('text');
     for (const extension of ['doc', 'docx', 'pptx']) expect(viewerKind({ extension, videoId: null, stored: true })).toBe('text');
+    for (const extension of ['jpg', 'JPEG', 'png', 'webp']) expect(viewerKind({ extension, videoId: null, stored: true })).toBe('image');
     for (const extension of ['odt', 'exe', '']) expect(viewerKind({ extension, videoId: null, stored: true })).toBe('unsupported');
   });
 
-  it('View File works for exactly pdf, doc, docx, pptx and txt (spec §5)', () => {
-    expect(['pdf', 'doc', 'docx', 'pptx', 'txt', 'odt', 'xlsx', 'png'].filter(isViewableExtension)).toEqual([
+  it('View File works for exactly pdf, doc, docx, pptx and txt (spec §5) and images (issue 19)', () => {
+    expect(['pdf', 'doc', 'docx', 'pptx', 'txt', 'odt', 'xlsx', 'png', 'jpg', 'jpeg', 'webp', 'gif', 'svg'].filter(isViewableExtension)).toEqual([
       'pdf',
       'doc',
       'docx',
       'pptx',
       'txt',
+      'png',
+      'jpg',
+      'jpeg',
+      'webp',
     ]);
   });
 

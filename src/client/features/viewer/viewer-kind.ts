@@ -1,5 +1,6 @@
-import type { FileStatus } from '../../../shared/courses';
+import { isImageExtension, type FileStatus } from '../../../shared/courses';
 import { isViewableExtension } from '../../lib/file-viewer';
+import type { ReadingProgress } from '../../lib/ocr';
 
 /** What the viewer knows of a file before it shows it (file.getFilePages without text). */
 export interface ViewerFile {
@@ -14,19 +15,26 @@ export interface ViewerFile {
   stored: boolean;
   /** The shared course's link id when the viewer was opened in a shared context (spec §2 `?uuid=&id=`). */
   uuid?: string | undefined;
+  /** While OCR reads the file's pages as images: how far it has come. */
+  progress?: ReadingProgress | null;
+  /** Pages OCR could not read (the file is ready without them). */
+  unreadablePages?: number[] | null;
+  /** Pages OCR read with low confidence. */
+  lowConfidencePages?: number[] | null;
 }
 
 /**
- * How the viewer shows a file (spec §2 "Fullscreen file viewer"): a PDF in the embedded viewer; a txt that stands for
- * a video link as the video; pptx, doc, docx and plain txt as their extracted text; anything else as
- * 'Unsupported file type'.
+ * How the viewer shows a file (spec §2 "Fullscreen file viewer"): a PDF in the embedded viewer; a photo or screenshot
+ * as the picture beside the text OCR read from it; a txt that stands for a video link as the video; pptx, doc, docx
+ * and plain txt as their extracted text; anything else as 'Unsupported file type'.
  */
-export type ViewerKind = 'pdf' | 'video' | 'text' | 'unsupported';
+export type ViewerKind = 'pdf' | 'image' | 'video' | 'text' | 'unsupported';
 
 export function viewerKind(file: Pick<ViewerFile, 'extension' | 'videoId' | 'stored'>): ViewerKind {
   const extension = file.extension.toLowerCase();
   if (!isViewableExtension(extension)) return 'unsupported';
   if (extension === 'pdf') return 'pdf';
+  if (isImageExtension(extension)) return 'image';
   // A video link is a txt file with no bytes of its own; one without an id still belongs to the video dialog, which
   // says 'No video URL found'.
   if (extension === 'txt' && (file.videoId !== null || !file.stored)) return 'video';

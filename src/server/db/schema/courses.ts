@@ -52,6 +52,12 @@ export const file = pgTable(
     errorKey: text('error_key'),
     errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
     videoId: text('video_id'),
+    /** While pages are read by OCR: how many of how many (the upload list shows "Reading page 3 of 12…"). */
+    progress: jsonb('progress').$type<{ done: number; total: number }>(),
+    /** Pages OCR could not read: the file is ready without them, and its status names them. */
+    unreadablePages: jsonb('unreadable_pages').$type<number[]>(),
+    /** Pages OCR read with low confidence (under LOW_CONFIDENCE): study items from them say so. */
+    lowConfidencePages: jsonb('low_confidence_pages').$type<number[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,6 +81,8 @@ export const filePage = pgTable(
     pageNumber: integer('page_number').notNull(),
     text: text('text').notNull(),
     heading: text('heading'),
+    /** A page read by OCR: tesseract's mean word confidence, 0–100; null for a page with a text layer. */
+    ocrConfidence: integer('ocr_confidence'),
   },
   (table) => [primaryKey({ columns: [table.fileId, table.pageNumber] })],
 );

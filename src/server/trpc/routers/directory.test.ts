@@ -6,6 +6,8 @@ import { callerFor, createTestServices, createUser, expectRefused } from '../../
 
 /** A file's failure fields while it has not failed. */
 const noFailure = { error: null, errorKey: null, errorParams: null };
+/** What a file that was not read by OCR has of it. */
+const noOcr = { progress: null, unreadablePages: null, lowConfidencePages: null };
 
 const services = await createTestServices();
 afterAll(() => services.close());
@@ -83,8 +85,8 @@ describe('directory.getDirectories', () => {
     expect(courses.map((course) => course.name)).toEqual(['Newer', 'Older']);
     expect(courses[0]).toMatchObject({ id: newer.id, files: [] });
     expect(courses[1]?.files).toEqual([
-      { id: first.id, name: 'a.pdf', extension: 'pdf', status: 'queued', pageCount: null, createdAt: first.createdAt, ...noFailure },
-      { id: second.id, name: 'b.txt', extension: 'txt', status: 'ready', pageCount: 3, createdAt: second.createdAt, ...noFailure },
+      { id: first.id, name: 'a.pdf', extension: 'pdf', status: 'queued', pageCount: null, createdAt: first.createdAt, ...noFailure, ...noOcr },
+      { id: second.id, name: 'b.txt', extension: 'txt', status: 'ready', pageCount: 3, createdAt: second.createdAt, ...noFailure, ...noOcr },
     ]);
   });
 
@@ -120,6 +122,7 @@ describe('directory.getDirectories', () => {
         error: 'The file is larger than 50 MB.',
         errorKey: 'tooLarge',
         errorParams: { maxMb: 50, name: 'Scan "final".pdf' },
+        ...noOcr,
       },
     ]);
     expect(listed?.files[0]?.createdAt).toBeInstanceOf(Date);
@@ -275,9 +278,12 @@ describe('directory.getAzureDirectoryFiles', () => {
       'errorParams',
       'extension',
       'id',
+      'lowConfidencePages',
       'name',
       'pageCount',
+      'progress',
       'status',
+      'unreadablePages',
     ]);
   });
 

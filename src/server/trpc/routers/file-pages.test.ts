@@ -44,15 +44,15 @@ describe('file.getFilePages', () => {
         stored: true,
       },
       pages: [
-        { pageNumber: 1, heading: 'Cells', text: 'A cell is the unit of life.' },
-        { pageNumber: 2, heading: null, text: 'Membranes enclose cells.' },
-        { pageNumber: 3, heading: 'Energy', text: 'Mitochondria make ATP.' },
+        { pageNumber: 1, heading: 'Cells', text: 'A cell is the unit of life.', ocrConfidence: null },
+        { pageNumber: 2, heading: null, text: 'Membranes enclose cells.', ocrConfidence: null },
+        { pageNumber: 3, heading: 'Energy', text: 'Mitochondria make ATP.', ocrConfidence: null },
       ],
       totalPages: 3,
       truncated: false,
     });
-    // Exactly the pages' three fields, and nothing of storage in the file.
-    expect(answer.pages.every((page) => Object.keys(page).sort().join() === 'heading,pageNumber,text')).toBe(true);
+    // Exactly the pages' four fields, and nothing of storage in the file.
+    expect(answer.pages.every((page) => Object.keys(page).sort().join() === 'heading,ocrConfidence,pageNumber,text')).toBe(true);
     expect(JSON.stringify(answer.file)).not.toContain('files/cells.pptx');
   });
 
@@ -160,7 +160,7 @@ describe('getFilePages size cap', () => {
       fileId: stored.id,
       maxCharacters: 17,
     });
-    expect(pages).toEqual([{ pageNumber: 1, heading: null, text: 'Zellmembran äöü 細' }]);
+    expect(pages).toEqual([{ pageNumber: 1, heading: null, text: 'Zellmembran äöü 細', ocrConfidence: null }]);
     expect(truncated).toBe(true);
   });
 });

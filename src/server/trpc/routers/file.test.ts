@@ -6,6 +6,8 @@ import { type Caller, callerFor, createTestServices, createUser, expectRefused, 
 
 /** A file's failure fields while it has not failed. */
 const noFailure = { error: null, errorKey: null, errorParams: null };
+/** What a file that was not read by OCR has of it. */
+const noOcr = { progress: null, unreadablePages: null, lowConfidencePages: null };
 
 /** Every study artefact of a file whose text has not been read: none is queued yet. */
 const notStarted = Object.fromEntries(
@@ -53,6 +55,7 @@ describe('file.setActiveFileId, file.getActiveFile and file.setActiveFileAndReva
       pageCount: null,
       createdAt: stored.createdAt,
       ...noFailure,
+      ...noOcr,
       videoId: null,
       directory: { id: course.id, name: 'Biology', model: 'gpt-4o-mini', language: 'en', createdAt: course.createdAt },
     });
@@ -110,6 +113,7 @@ describe('file.getFilesByIds', () => {
       pageCount: null,
       createdAt: second.createdAt,
       ...noFailure,
+      ...noOcr,
       directoryId: course.id,
     });
   });
@@ -248,6 +252,7 @@ describe('file.getFileExtension and file.getProcessingStatus', () => {
       errorKey: null,
       errorParams: null,
       pageCount: null,
+      ...noOcr,
       artefacts: notStarted,
     });
     await services.db.update(file).set({ status: 'ready', error: null, pageCount: 12 }).where(eq(file.id, stored.id));
@@ -255,6 +260,7 @@ describe('file.getFileExtension and file.getProcessingStatus', () => {
       status: 'ready',
       ...noFailure,
       pageCount: 12,
+      ...noOcr,
       artefacts: notStarted,
     });
   });

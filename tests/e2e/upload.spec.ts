@@ -129,20 +129,20 @@ test('a PDF without a text layer fails with its reason, and can be retried or de
   await page.getByTestId('upload-submit').click();
   const uploaded = page.getByTestId('uploaded-file');
   await expect(uploaded).toHaveAttribute('data-status', 'failed', { timeout: 20_000 });
-  await expect(page.getByTestId('uploaded-file-reason')).toContainText('No text found in this file.');
+  await expect(page.getByTestId('uploaded-file-reason')).toContainText('No readable text found in this file');
   await expect(page.getByTestId('uploaded-file-retry')).toBeVisible();
 
   await navigate(page, '/dashboard');
   const row = page.getByTestId('dashboard-file');
   await expect(row.getByTestId('file-status')).toHaveText('Failed');
-  await expect(row.getByTestId('file-failure-reason')).toContainText('No text found in this file.');
+  await expect(row.getByTestId('file-failure-reason')).toContainText('No readable text found in this file');
 
   const retried = page.waitForResponse((response) => response.url().includes('file.retryProcessing') && response.ok());
   await row.getByTestId('file-retry').click();
   await retried;
   // Queued again, read again, and failed again for the same reason.
   await expect(row).toHaveAttribute('data-status', 'failed', { timeout: 20_000 });
-  await expect(row.getByTestId('file-failure-reason')).toContainText('No text found in this file.');
+  await expect(row.getByTestId('file-failure-reason')).toContainText('No readable text found in this file');
 
   await row.getByTestId('file-failure-delete').click();
   await page.getByRole('button', { name: 'Delete file' }).click();

@@ -51,7 +51,7 @@ test('a student uploads a photo of notes, sees its text beside the picture and s
   await page.screenshot({ path: test.info().outputPath('ocr-viewer-phone.png') });
 });
 
-test('study items from a page read with low confidence say so, and a scanned PDF shows its recognised text beside the page', async ({
+test('study items from a page read with low confidence say so, and a scanned PDF is read page by page and shows its recognised text beside the page', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -68,15 +68,23 @@ test('study items from a page read with low confidence say so, and a scanned PDF
   await expect(page.getByTestId('low-confidence-mark').first()).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: test.info().outputPath('ocr-low-confidence-summary.png'), fullPage: true });
 
+  // A four-page scan through the upload page: the upload list says which page is being read.
   const scan = await PDFDocument.create();
-  for (const name of ['handout-p1.jpg', 'handout-p2.jpg']) {
+  for (const name of ['handout-p1.jpg', 'handout-p2.jpg', 'handout-p3.jpg', 'german-notes.jpg']) {
     const image = await scan.embedJpg(readFileSync(path.resolve('tests/fixtures/ocr', name)));
     scan.addPage([595, 842]).drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
   }
-  const uploaded = await uploadStudyFile(page, {
-    courseName: 'Astronomy',
-    file: { name: 'Scanned handout.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await scan.save()) },
-  });
+  const course = await trpcMutation<{ id: string }>(page, 'directory.createDirectory', { name: 'Astronomy' });
+  await navigate(page, `/dashboard/upload?directoryId=${course.id}`);
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles([{ name: 'Scanned handout.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await scan.save()) }]);
+  await page.getByTestId('upload-submit').click();
+  await expect(page.getByTestId('uploaded-file-progress')).toContainText(/Reading page [1-4] of 4…/, { timeout: 30_000 });
+  await expect(page.getByTestId('uploaded-file')).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
+  await expect(page.getByTestId('uploaded-file')).toContainText('Ready · 4 pages');
+  const [scanned] = await trpcQuery<{ id: string }[]>(page, 'directory.getAzureDirectoryFiles', { directoryId: course.id });
+  const uploaded = { fileId: scanned?.id ?? '' };
   await waitForArtefacts(page, uploaded.fileId, ['summary'], 120_000);
   await openFile(page, uploaded.fileId);
   await navigate(page, '/summary');

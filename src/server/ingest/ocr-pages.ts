@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MAX_INPUT_PIXELS, type PageReader } from './ocr';
+import { beforeDeadline, MAX_INPUT_PIXELS, type PageReader } from './ocr';
 import type { ExtractedPage } from './types';
 import { ExtractionError, failureMessages } from './types';
 
@@ -39,7 +39,7 @@ export async function readPagesAsImages(
       const page = pages[next++];
       if (!page) break;
       try {
-        const image = await withinTime(Promise.resolve(page.image()), pageTimeoutMs);
+        const image = await beforeDeadline(Promise.resolve(page.image()), Date.now() + pageTimeoutMs);
         const result = image ? await reader.read(image) : { ok: false as const };
         if (result.ok) {
           read.push({
@@ -63,19 +63,6 @@ export async function readPagesAsImages(
     pages: read.sort((a, b) => a.pageNumber - b.pageNumber),
     unreadablePages: unreadablePages.sort((a, b) => a - b),
   };
-}
-
-/** The promise's value, or undefined when it takes longer than `ms` (the work itself is left to finish or be stopped with its thread). */
-async function withinTime<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**

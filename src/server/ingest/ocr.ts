@@ -16,7 +16,7 @@ export type OcrLanguage = 'en' | 'de';
 
 /** What a page image read to: text with tesseract's mean word confidence (0–100), or why it could not be read. */
 export type OcrRead =
-  | { ok: true; text: string; heading?: string; confidence: number; turnedDegrees: number }
+  | { ok: true; text: string; heading?: string; confidence: number }
   | { ok: false; reason: 'timeout' | 'unreadable' };
 
 /** A page whose words tesseract trusts less than this on average is marked low-confidence (the viewer and study items say so). */
@@ -41,11 +41,24 @@ const tesseractLanguage: Record<OcrLanguage, { code: string; packageName: string
   de: { code: 'deu', packageName: '@tesseract.js-data/deu' },
 };
 
+/** The promise's value, or undefined once `deadline` (a Date.now() time) has passed; the work itself is left running. */
+export async function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Tesseract's own messages ("Estimating resolution as …") go nowhere: the result says what matters. Its search for
  * light-on-dark text is off — it nearly doubles the time of every page; forRecognition inverts dark pages instead.
  */
-const quietParameters = { debug_file: '/dev/null', tessedit_do_invert: '0' };
+const sharedParameters = { debug_file: '/dev/null', tessedit_do_invert: '0' };
 
 async function recognitionWorker(language: OcrLanguage): Promise<Tesseract.Worker> {
   const { code, packageName } = tesseractLanguage[language];
@@ -55,7 +68,7 @@ async function recognitionWorker(language: OcrLanguage): Promise<Tesseract.Worke
     gzip: true,
   });
   // AUTO: tesseract finds the columns and paragraphs of a page itself (a handout in two columns, a slide's boxes).
-  await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, ...quietParameters });
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, ...sharedParameters });
   return worker;
 }
 
@@ -68,7 +81,7 @@ async function orientationWorker(): Promise<Tesseract.Worker> {
     legacyCore: true,
     legacyLang: true,
   });
-  await worker.setParameters(quietParameters);
+  await worker.setParameters(sharedParameters);
   return worker;
 }
 
@@ -101,7 +114,9 @@ export function pageReader({ language, workers, pageTimeoutMs }: { language: Ocr
         return undefined;
       }
     }
-    return new Promise((resolve) => waiting.push(resolve));
+    // Handed a worker when one is released; handed none when one was terminated, and then makes its replacement.
+    const handed = await new Promise<Tesseract.Worker | undefined>((resolve) => waiting.push(resolve));
+    return handed ?? (closed ? undefined : acquire());
   }
 
   function release(worker: Tesseract.Worker | undefined) {
@@ -115,13 +130,9 @@ export function pageReader({ language, workers, pageTimeoutMs }: { language: Ocr
   async function recognise(image: Uint8Array, deadline: number): Promise<Tesseract.Page | 'timeout' | 'unreadable'> {
     const worker = await acquire();
     if (!worker) return 'unreadable';
-    let timer: NodeJS.Timeout | undefined;
-    const overrun = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()));
-    });
     try {
-      const result = await Promise.race([worker.recognize(Buffer.from(image), {}, { text: false, blocks: true }), overrun]);
-      if (result === 'timeout') {
+      const result = await beforeDeadline(worker.recognize(Buffer.from(image), {}, { text: false, blocks: true }), deadline);
+      if (!result) {
         started -= 1;
         void worker.terminate();
         release(undefined);
@@ -132,22 +143,16 @@ export function pageReader({ language, workers, pageTimeoutMs }: { language: Ocr
     } catch {
       release(worker);
       return 'unreadable';
-    } finally {
-      clearTimeout(timer);
     }
   }
 
   /** How far to turn the page, by orientation detection within the page's time; a detection that overruns is stopped. */
   async function turnDegrees(image: Uint8Array, deadline: number): Promise<number> {
-    let timer: NodeJS.Timeout | undefined;
     try {
       orientation ??= orientationWorker();
       const worker = await orientation;
-      const overrun = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()));
-      });
-      const result = await Promise.race([worker.detect(Buffer.from(image)), overrun]);
-      if (result === 'timeout') {
+      const result = await beforeDeadline(worker.detect(Buffer.from(image)), deadline);
+      if (!result) {
         orientation = undefined;
         void worker.terminate();
         return 0;
@@ -156,8 +161,6 @@ export function pageReader({ language, workers, pageTimeoutMs }: { language: Ocr
       return (result.data.orientation_confidence ?? 0) >= 2 ? (result.data.orientation_degrees ?? 0) : 0;
     } catch {
       return 0;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -174,20 +177,16 @@ export function pageReader({ language, workers, pageTimeoutMs }: { language: Ocr
       // turned page read worse than an upright reading would, the upright one is read too and the better kept.
       const degrees = await turnDegrees(prepared, deadline);
       let page = await recognise(degrees ? await forRecognition(image, degrees) : prepared, deadline);
-      let turnedDegrees = degrees;
       if (degrees && (typeof page === 'string' || page.confidence < TRY_TURNING_BELOW)) {
         const upright = await recognise(prepared, deadline);
-        if (typeof upright !== 'string' && (typeof page === 'string' || upright.confidence > page.confidence)) {
-          page = upright;
-          turnedDegrees = 0;
-        }
+        if (typeof upright !== 'string' && (typeof page === 'string' || upright.confidence > page.confidence)) page = upright;
       }
       if (typeof page === 'string') return { ok: false, reason: page };
       const { text, heading, trustedWords } = textOfPage(page);
       // A blank page (the back of a sheet) reads to nothing and is no failure; words tesseract barely believes are.
-      if (text === '') return { ok: true, text: '', confidence: 0, turnedDegrees };
+      if (text === '') return { ok: true, text: '', confidence: 0 };
       if (page.confidence < UNREADABLE_CONFIDENCE || trustedWords === 0) return { ok: false, reason: 'unreadable' };
-      return { ok: true, text, ...(heading ? { heading } : {}), confidence: Math.round(page.confidence), turnedDegrees };
+      return { ok: true, text, ...(heading ? { heading } : {}), confidence: Math.round(page.confidence) };
     },
     async close() {
       closed = true;

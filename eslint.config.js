@@ -1,6 +1,7 @@
 // Lint is part of `npm test`. Besides correctness rules it holds the architecture of DESIGN.md §3 and §10:
 // imports run client → shared and server → shared, features do not import each other, shared UI imports no feature,
-// only config.ts reads process.env, and JSX text goes through i18n.
+// only config.ts reads process.env, JSX text goes through i18n, a router never imports another router, and the
+// server's areas import one another without a cycle (scripts/eslint-server-areas.mjs).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import i18next from 'eslint-plugin-i18next';
@@ -9,10 +10,13 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import serverAreas from './scripts/eslint-server-areas.mjs';
 
 const features = readdirSync('src/client/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// The tRPC routers (one file each, besides their tests): a router imports its area, never another router.
+const routers = readdirSync('src/server/trpc/routers').filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'data/**', '.tmp/**'] },
@@ -38,6 +42,12 @@ export default tseslint.config(
             { target: './src/server', from: './src/client', message: 'The server never imports client code.' },
             { target: './src/shared', from: ['./src/client', './src/server'], message: 'shared/ imports neither side.' },
             { target: './src/client/components', from: './src/client/features', message: 'Shared UI imports no feature.' },
+            ...routers.map((name) => ({
+              target: `./src/server/trpc/routers/${name}`,
+              from: './src/server/trpc/routers',
+              except: [`./${name}`],
+              message: 'A router never imports another router: what both need belongs to their area (src/server/<area>/).',
+            })),
             ...features.map((feature) => ({
               target: `./src/client/features/${feature}`,
               from: './src/client/features',
@@ -53,6 +63,21 @@ export default tseslint.config(
           selector: "MemberExpression[object.name='process'][property.name='env']",
           message: 'Read configuration through src/server/config.ts.',
         },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    plugins: { 'server-areas': serverAreas },
+    rules: { 'server-areas/no-area-cycle': 'error' },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/test/*', './test/*'], message: 'Product code never imports test support (src/server/test/).' }] },
       ],
     },
   },

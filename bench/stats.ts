@@ -17,7 +17,7 @@ import { loadConfig } from '../src/server/config';
 import { directory, file } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
-import { insertAttempts, insertLearnPath, type AttemptRow } from '../src/server/stats/fixtures';
+import { insertAttempts, insertLearnPath, type AttemptRow } from '../src/server/test/stats-paths';
 import { createContext } from '../src/server/trpc/context';
 import { appRouter } from '../src/server/trpc/router';
 import { median } from './median';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Deck, LearnPath, Mindmap, MindmapNode, Summary } from '../src/server/study/artefacts';
-import { BLANK } from '../src/server/study/artefacts';
+import type { Deck, LearnPath, Mindmap, MindmapNode, Summary } from '../src/shared/artefacts';
+import { BLANK } from '../src/shared/artefacts';
 import type { Flaw } from '../src/server/study/item-flaws';
 import { cardFlaws, challengeFlaws, duplicateIndexes, labelFlaws, sentenceFlaws } from '../src/server/study/item-flaws';
 

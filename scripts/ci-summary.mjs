@@ -27,13 +27,49 @@ function countsOf(report) {
   throw new Error('not a Vitest or Playwright JSON report');
 }
 
+/** ANSI colours out, one line, at most `length` characters. */
+function oneLine(text, length = 240) {
+  // eslint-disable-next-line no-control-regex -- the escape sequences of coloured output are what is removed
+  const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').replace(/\s+/g, ' ').trim();
+  return plain.length > length ? `${plain.slice(0, length - 1)}…` : plain;
+}
+
+/** "file:line › title — first words of the error" for each failed test of a report. */
+function failuresOf(report) {
+  const failures = [];
+  if (report.stats && Array.isArray(report.suites)) {
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status !== 'unexpected') continue;
+          const error = (test.results ?? []).map((result) => result.error?.message).find(Boolean);
+          failures.push(`${spec.file}:${spec.line} [${test.projectName}] › ${spec.title} — ${oneLine(error)}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites) walk(suite);
+    for (const error of report.errors ?? []) failures.push(`(outside a test) ${oneLine(error.message)}`);
+  } else {
+    for (const file of report.testResults ?? []) {
+      const name = path.relative(process.cwd(), file.name ?? '');
+      const failed = (file.assertionResults ?? []).filter((result) => result.status === 'failed');
+      for (const result of failed) failures.push(`${name} › ${result.fullName} — ${oneLine(result.failureMessages?.[0])}`);
+      if (file.status === 'failed' && failed.length === 0) failures.push(`${name} — ${oneLine(file.message)}`);
+    }
+  }
+  return failures;
+}
+
 function stageCounts(dir) {
-  const total = { passed: 0, failed: 0, skipped: 0 };
+  const total = { passed: 0, failed: 0, skipped: 0, failures: [] };
   for (const name of readdirSync(dir).filter((file) => file.endsWith('.json')).sort()) {
     const file = path.join(dir, name);
     try {
-      const counts = countsOf(JSON.parse(readFileSync(file, 'utf8')));
-      for (const key of Object.keys(total)) total[key] += counts[key];
+      const report = JSON.parse(readFileSync(file, 'utf8'));
+      const counts = countsOf(report);
+      for (const key of ['passed', 'failed', 'skipped']) total[key] += counts[key];
+      total.failures.push(...failuresOf(report));
     } catch (error) {
       console.log(`  ${file}: unreadable report (${error.message}); counted as 1 failed`);
       total.failed += 1;
@@ -77,6 +113,10 @@ for (const stage of new Set([...stages, ...failedStages])) {
   }
   const took = stages.includes(stage) ? durationOf(path.join(reportsDir, stage)) : '';
   console.log(`  ${stage}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${note}${took}`);
+  // Which tests failed, and why in a line: the end of the log is often all a reader of CI gets to see.
+  const failures = counts.failures ?? [];
+  for (const failure of failures.slice(0, 15)) console.log(`    ✗ ${failure}`);
+  if (failures.length > 15) console.log(`    … and ${failures.length - 15} more`);
   for (const key of Object.keys(total)) total[key] += counts[key];
 }
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped > 0 ? `, ${total.skipped} skipped` : ''}`);

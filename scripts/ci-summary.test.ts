@@ -78,3 +78,33 @@ test('shows how long each stage took, when .ci/run recorded it', () => {
   expect(summary.stdout).toContain('node22: 3 passed, 0 failed, 0 skipped\n');
   expect(summary.lastLine).toBe('8 passed, 0 failed');
 });
+
+test('names each failed test with its first error line, the last lines of a log being all a CI reader may see', () => {
+  const failedSpec = {
+    file: 'upload.spec.ts',
+    line: 126,
+    title: 'a PDF without a text layer fails',
+    tests: [{ status: 'unexpected', projectName: 'desktop', results: [{ error: { message: '\u001b[31mTimed out 20000ms\u001b[39m\n  waiting for …' } }] }],
+  };
+  const passedSpec = { file: 'viewer.spec.ts', line: 9, title: 'opens', tests: [{ status: 'expected', projectName: 'desktop', results: [] }] };
+  const dir = reportsDir({
+    'npm-test/vitest-1.json': vitest(4, 1, {
+      testResults: [
+        {
+          name: path.resolve('src/a.test.ts'),
+          status: 'failed',
+          assertionResults: [{ status: 'failed', fullName: 'adds up', failureMessages: ['AssertionError: expected 1 to be 2\n at …'] }],
+        },
+      ],
+    }),
+    'npm-test/playwright.json': {
+      ...playwright({ expected: 1, unexpected: 1, flaky: 0, skipped: 0 }),
+      suites: [{ title: 'upload.spec.ts', specs: [], suites: [{ specs: [failedSpec, passedSpec] }] }],
+    },
+  });
+  const summary = summarize(dir);
+  expect(summary.stdout).toContain('    ✗ src/a.test.ts › adds up — AssertionError: expected 1 to be 2 at …\n');
+  expect(summary.stdout).toContain('    ✗ upload.spec.ts:126 [desktop] › a PDF without a text layer fails — Timed out 20000ms waiting for …\n');
+  expect(summary.stdout).not.toContain('viewer.spec.ts');
+  expect(summary.lastLine).toBe('5 passed, 2 failed');
+});

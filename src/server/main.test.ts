@@ -11,7 +11,7 @@ import { newStorageKey } from './storage/blob-storage';
 import { sessionHeaders, trpcQueryPath } from './test/harness';
 import { createPostgresDatabase } from './test/database';
 import { freePort, startProgram, waitForHealth } from './test/processes';
-import { lectureText } from './study/test-lecture';
+import { lectureText } from './test/lecture';
 
 // The server as `npm start` runs it: its own process, configured only by the environment.
 const dirs: string[] = [];

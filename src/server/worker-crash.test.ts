@@ -12,7 +12,7 @@ import { createLogger } from './logger';
 import { createServices } from './services';
 import { newStorageKey } from './storage/blob-storage';
 import { STUDY_QUEUE } from './study/jobs';
-import { lectureText } from './study/test-lecture';
+import { lectureText } from './test/lecture';
 import { createPostgresDatabase } from './test/database';
 import { startProgram } from './test/processes';
 

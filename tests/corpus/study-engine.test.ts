@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractPages } from '../../src/server/ingest/extract-pages';
 import { detectFileKind } from '../../src/server/ingest/file-kind';
-import { deckSchema, learnPathSchema, mindmapSchema, summarySchema } from '../../src/server/study/artefacts';
+import { deckSchema, learnPathSchema, mindmapSchema, summarySchema } from '../../src/shared/artefacts';
 import {
   checkDeck,
   checkLearnPath,

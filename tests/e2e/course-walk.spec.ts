@@ -1,4 +1,4 @@
-import { pdfWithPages } from '../../src/server/ingest/test-fixtures';
+import { pdfWithPages } from '../../src/server/test/documents';
 import { expect, signUp, test } from './fixtures';
 
 /**

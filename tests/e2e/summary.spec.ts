@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { pdfWithPages } from '../../src/server/ingest/test-fixtures';
+import { pdfWithPages } from '../../src/server/test/documents';
 import { expect, navigate, test } from './fixtures';
 import { inBothColourSchemes, studentWithStudyFile, tracePaper, trpcQuery, waitForArtefacts } from './study-fixtures';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { docxWithParagraphs, pdfWithPages } from '../../src/server/ingest/test-fixtures';
+import { docxWithParagraphs, pdfWithPages } from '../../src/server/test/documents';
 import { expect, navigate, signUp, test } from './fixtures';
 
 /**
@@ -124,11 +124,13 @@ test('on the Free plan a second file in one upload is refused with an Upgrade bu
 });
 
 test('a PDF without a text layer fails with its reason, and can be retried or deleted from the dashboard', async ({ page }) => {
+  // Read twice, each time perhaps behind other files being read on a busy server.
+  test.setTimeout(150_000);
   await openUploadPage(page, 'Scans');
   await choose(page, [await textPdf('Scanned.pdf', [[], []])]);
   await page.getByTestId('upload-submit').click();
   const uploaded = page.getByTestId('uploaded-file');
-  await expect(uploaded).toHaveAttribute('data-status', 'failed', { timeout: 20_000 });
+  await expect(uploaded).toHaveAttribute('data-status', 'failed', { timeout: 60_000 });
   await expect(page.getByTestId('uploaded-file-reason')).toContainText('No readable text found in this file');
   await expect(page.getByTestId('uploaded-file-retry')).toBeVisible();
 
@@ -141,7 +143,7 @@ test('a PDF without a text layer fails with its reason, and can be retried or de
   await row.getByTestId('file-retry').click();
   await retried;
   // Queued again, read again, and failed again for the same reason.
-  await expect(row).toHaveAttribute('data-status', 'failed', { timeout: 20_000 });
+  await expect(row).toHaveAttribute('data-status', 'failed', { timeout: 60_000 });
   await expect(row.getByTestId('file-failure-reason')).toContainText('No readable text found in this file');
 
   await row.getByTestId('file-failure-delete').click();

@@ -86,7 +86,7 @@ export async function handleStripeWebhook(options: {
     return { status: 400, body: { error: 'Invalid Stripe signature.' } };
   }
   const parsed = eventSchema.safeParse(raw);
-  // Stripe sends no NUL; PostgreSQL could not look one up (found by src/server/security/fuzz).
+  // Stripe sends no NUL; PostgreSQL could not look one up (found by src/server/test/security/fuzz).
   if (!parsed.success || containsNul(raw)) return { status: 400, body: { error: 'Not a Stripe event.' } };
   const event = parsed.data;
   if (await alreadyRecorded(services.db, event.id)) return { status: 200, body: { received: true, duplicate: true } };
@@ -96,7 +96,7 @@ export async function handleStripeWebhook(options: {
     plan = await planFor(services, billing, event);
   } catch (error) {
     // Stripe answered that the subscription does not exist: no later delivery will find it either (found by
-    // src/server/security/fuzz). Only a failure to get an answer is worth Stripe's retries.
+    // src/server/test/security/fuzz). Only a failure to get an answer is worth Stripe's retries.
     if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) {
       services.log.warn({ eventId: event.id, type: event.type, reason: error.message }, 'stripe webhook names what Stripe does not have');
       return { status: 200, body: { received: true, ignored: 'not found at Stripe' } };

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { recordActivity } from '../gamification/activity';
 import { file, studyArtefact, type ChatCitation } from '../db/schema';
 import type { Logger } from '../logger';
-import type { SharedStudy } from '../study/access';
+import type { SharedStudy } from '../sharing/study-access';
 import { StudyEngineError, type AnswerPassage, type AnswerTurn, type StudyEngine } from '../study/engine';
 import { getUsage, releaseUsage, reserveUsage, usagePeriod, type UsageReservation } from '../usage/usage-counters';
 import { chatDailyLimitReached, chatFileFailed, chatFileNotReady, chatMessageEmpty, chatMessageTooLong } from './errors';

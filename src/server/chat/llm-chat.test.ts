@@ -4,7 +4,7 @@ import { chatMessage } from '../db/schema';
 import { reply, replyError, slowReply, startFakeOpenAi } from '../test/fake-openai';
 import { createTestServices, createUser, listen } from '../test/harness';
 import { getUsage, usagePeriod } from '../usage/usage-counters';
-import { ask, citationsOf, readStream, readyChatFile, textOf } from './test-chat';
+import { ask, citationsOf, readStream, readyChatFile, textOf } from '../test/chat';
 
 /** The tutor on the LLM engine: POST /api/chat against a fake OpenAI-compatible endpoint streaming its answers. */
 const fake = await startFakeOpenAi();

@@ -4,7 +4,7 @@ import { generateArtefact, markQueued } from '../study/pipeline';
 import { insertCourse, insertFile } from '../test/courses';
 import { createTestServices, createUser, type TestUser } from '../test/harness';
 import { restoreLines, retrievePassages } from './retrieval';
-import { ask, readyChatFile, readStream, textOf } from './test-chat';
+import { ask, readyChatFile, readStream, textOf } from '../test/chat';
 
 const services = await createTestServices();
 afterAll(() => services.close());

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { deck, flashcard } from '../db/schema';
-import { studyFileAccessOr, type SharedStudy, type StudyFileAccess } from '../study/access';
+import { studyFileAccessOr, type SharedStudy, type StudyFileAccess } from '../sharing/study-access';
 import { cardNotFound, deckGeneratedReadOnly, deckNotFound } from './errors';
 
 /**

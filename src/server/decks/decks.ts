@@ -4,7 +4,7 @@ import { regenerateArtefact } from '../courses/files';
 import type { Db } from '../db/client';
 import { cardState, deck, file, flashcard } from '../db/schema';
 import type { StudyQueue } from '../study/jobs';
-import { studyFileAccess, studyFileAction, studyOwnerOnly, type SharedStudy } from '../study/access';
+import { studyFileAccess, studyFileAction, studyOwnerOnly, type SharedStudy } from '../sharing/study-access';
 import { cardAccess, checkDeckWritable, deckAccess } from './access';
 import { deckCounts, type DeckCounts } from './counts';
 import { cardTextRefused } from './errors';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import type { SharedStudy } from '../study/access';
+import type { SharedStudy } from '../sharing/study-access';
 import { getCards } from './decks';
 
 /**

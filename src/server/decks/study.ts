@@ -3,7 +3,7 @@ import type { CardRating, CardPhase, RatingName } from '../../shared/decks';
 import type { Db } from '../db/client';
 import { recordActivity } from '../gamification/activity';
 import { cardState, flashcard, reviewLog } from '../db/schema';
-import type { SharedStudy } from '../study/access';
+import type { SharedStudy } from '../sharing/study-access';
 import { cardAccess, deckAccess, type CardRow } from './access';
 import { countsOfDeck, LEARN_AHEAD_MS, NEW_CARDS_PER_DAY, STATE } from './counts';
 import { nothingToUndo } from './errors';

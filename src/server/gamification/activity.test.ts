@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { DAILY_QUEST_POINTS } from '../../shared/gamification';
 import { localDay } from '../../shared/gamification-rules';
 import { PLANS } from '../../shared/plans';
-import { ask, readStream, readyChatFile } from '../chat/test-chat';
+import { ask, readStream, readyChatFile } from '../test/chat';
 import { dailyActivity, deck, flashcard, lesson, questCompletion, unit, user } from '../db/schema';
 import { storeDeck, storeLearnPath } from '../study/store';
 import { insertCourse, insertFile } from '../test/courses';

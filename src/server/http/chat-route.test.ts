@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../shared/chat';
 import { PLANS } from '../../shared/plans';
-import { ask, citationsOf, readStream, readyChatFile, textOf } from '../chat/test-chat';
+import { ask, citationsOf, readStream, readyChatFile, textOf } from '../test/chat';
 import { chatMessage, studyArtefact, user } from '../db/schema';
 import { insertCourse, insertFile } from '../test/courses';
 import { callerFor, createTestServices, createUser, listen, type TestUser } from '../test/harness';

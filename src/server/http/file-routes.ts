@@ -8,7 +8,7 @@ import { file } from '../db/schema';
 import { AppError, httpStatusOf } from '../errors';
 import type { Services } from '../services';
 import { contentDisposition } from '../storage/content-disposition';
-import { studyFileAccess } from '../study/access';
+import { studyFileAccess } from '../sharing/study-access';
 
 /** How long a URL from GET /api/file-url stays valid. */
 export const FILE_LINK_LIFETIME_SECONDS = 5 * 60;

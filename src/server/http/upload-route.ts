@@ -19,7 +19,7 @@ import { makeUploadDir, receiveUpload, removeStaleUploadDirs, unreadableUpload }
 import { AppError, httpStatusOf } from '../errors';
 import { TRANSCRIPT_MAX_LENGTH } from '../ingest/transcript';
 import type { Services } from '../services';
-import { sharedUploadTarget } from '../study/access';
+import { sharedUploadTarget } from '../sharing/study-access';
 import { courseNotFound } from '../courses/errors';
 
 /**

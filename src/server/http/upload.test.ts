@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { file, filePage, user } from '../db/schema';
 import { INGEST_QUEUE, ingestFile } from '../ingest/ingest-job';
-import { encrypt, pdfWithPages } from '../ingest/test-fixtures';
+import { encrypt, pdfWithPages } from '../test/documents';
 import type { Services } from '../services';
 import { insertCourse, insertFile } from '../test/courses';
 import { callerFor, createTestServices, createUser, expectRefused, requestApp, type TestUser } from '../test/harness';

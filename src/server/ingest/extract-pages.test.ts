@@ -13,7 +13,7 @@ import {
   pptxWithSlides,
   zipBomb,
   zipWith,
-} from './test-fixtures';
+} from '../test/documents';
 import { listZipEntries } from './zip-entries';
 
 const noText = 'No readable text found in this file, not even by reading its pages as images.';

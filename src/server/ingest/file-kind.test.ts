@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { detectFileKind, detectFileKindOfFile } from './file-kind';
-import { docxWithParagraphs, pdfWithPages, pptxWithSlides, zipWith } from './test-fixtures';
+import { docxWithParagraphs, pdfWithPages, pptxWithSlides, zipWith } from '../test/documents';
 import { listZipEntryNamesOfFile } from './zip-directory';
 import { listZipEntries } from './zip-entries';
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, describe, expect, test } from 'vitest';
 import { file } from '../db/schema';
 import { newStorageKey } from '../storage/blob-storage';
@@ -90,6 +91,36 @@ describe('the sweep of waiting files', () => {
       errorKey: 'failedAfterRetries',
     });
     expect(await statusOf(running.id)).toMatchObject({ status: 'extracting' });
+  });
+});
+
+describe('files read at the same time', () => {
+  test('a short file uploaded while a long scan is being read is read beside it, not after it', { timeout: 180_000 }, async () => {
+    const busy = await createTestServices({ env: { JOBS_ENABLED: 'true' } });
+    try {
+      // Six pages of scans to read by OCR: tens of seconds, on any machine.
+      const scan = await PDFDocument.create();
+      for (const name of ['handout-p1.jpg', 'handout-p2.jpg', 'handout-p3.jpg', 'handout-p1.jpg', 'handout-p2.jpg', 'handout-p3.jpg']) {
+        const image = await scan.embedJpg(readFileSync(path.resolve('tests/fixtures/ocr', name)));
+        scan.addPage([595, 842]).drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+      }
+      const scanKey = newStorageKey();
+      await busy.storage.put(scanKey, await scan.save());
+      const owner = await createUser(busy);
+      const course = await insertCourse(busy, owner);
+      const long = await insertFile(busy, owner, course.id, { name: 'Scan.pdf', storageKey: scanKey, status: 'queued' });
+      const short = await storedTextFile(busy);
+      const jobs = busy.jobs ?? never();
+      await enqueueIngest(jobs, long.id);
+      await expect.poll(async () => (await statusOf(long.id, busy))?.status, { timeout: 30_000 }).toBe('extracting');
+      await enqueueIngest(jobs, short.id);
+      await expect.poll(async () => (await statusOf(short.id, busy))?.status, { timeout: 60_000, interval: 200 }).toBe('ready');
+      // The scan is still being read when the short file is ready.
+      expect((await statusOf(long.id, busy))?.status).toBe('extracting');
+      await expect.poll(async () => (await statusOf(long.id, busy))?.status, { timeout: 150_000, interval: 1000 }).toBe('ready');
+    } finally {
+      await busy.close();
+    }
   });
 });
 

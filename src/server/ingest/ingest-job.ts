@@ -46,33 +46,44 @@ interface IngestJobData {
   fileId: string;
 }
 
+/**
+ * Files read at the same time by this process. One long file (a 300-page scan read by OCR takes minutes) must not hold
+ * back everyone else's uploads: with two, a short file uploaded meanwhile is read beside it. Each reading runs in its
+ * own extraction thread (extract-pages.ts), so two keep both cores of a small server busy.
+ */
+const INGEST_CONCURRENCY = 2;
+
 /** This process's ingest workers per queue instance, woken when a file is sent so that none waits for its next poll. */
-const ingestWorkers = new WeakMap<Jobs, string>();
+const ingestWorkers = new WeakMap<Jobs, string[]>();
 
 export async function enqueueIngest(jobs: Jobs, fileId: string): Promise<void> {
   await jobs.send(INGEST_QUEUE, { fileId } satisfies IngestJobData, { singletonKey: fileId });
-  const worker = ingestWorkers.get(jobs);
-  if (worker) jobs.notifyWorker(worker);
+  for (const worker of ingestWorkers.get(jobs) ?? []) jobs.notifyWorker(worker);
 }
 
-/** Creates the queue and starts this process's worker for it. */
+/** Creates the queue and starts this process's workers for it. */
 export async function registerIngestJob(jobs: Jobs, dependencies: IngestDependencies): Promise<void> {
   await jobs.createQueue(INGEST_QUEUE, { policy: 'exclusive', ...queueSettings });
   // createQueue leaves an existing queue as it was: a database made by an older version gets the settings here.
   await jobs.updateQueue(INGEST_QUEUE, queueSettings);
-  const worker = await jobs.work<IngestJobData>(INGEST_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
-    if (!job) return;
-    try {
-      await ingestFile(dependencies, job.data.fileId, { retrying: job.retryCount > 0 });
-    } catch (error) {
-      // On the last attempt the file is marked failed, so it never stays "extracting" with nothing left to run.
-      if (job.retryCount >= RETRY_LIMIT) {
-        await markFailed(dependencies.db, job.data.fileId, failureMessages.failedAfterRetries);
-      }
-      throw error;
-    }
-  });
-  ingestWorkers.set(jobs, worker);
+  const workers: string[] = [];
+  for (let index = 0; index < INGEST_CONCURRENCY; index += 1) {
+    workers.push(
+      await jobs.work<IngestJobData>(INGEST_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
+        if (!job) return;
+        try {
+          await ingestFile(dependencies, job.data.fileId, { retrying: job.retryCount > 0 });
+        } catch (error) {
+          // On the last attempt the file is marked failed, so it never stays "extracting" with nothing left to run.
+          if (job.retryCount >= RETRY_LIMIT) {
+            await markFailed(dependencies.db, job.data.fileId, failureMessages.failedAfterRetries);
+          }
+          throw error;
+        }
+      }),
+    );
+  }
+  ingestWorkers.set(jobs, workers);
 }
 
 /** The columns a failure sets: the English text for anyone reading the row, the key and params for translation. */

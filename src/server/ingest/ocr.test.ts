@@ -3,9 +3,10 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { extractPages } from './extract-pages';
 import { detectFileKind } from './file-kind';
+import { pageClock, pageReader } from './ocr';
 import type { ExtractionResult } from './types';
 
 /**
@@ -101,6 +102,56 @@ describe('OCR of photos and screenshots (one page per image)', { timeout: 120_00
     expect(await image(new Uint8Array(blank))).toMatchObject({ ok: false, key: 'noTextInImage', message: 'No readable text found in this image.' });
     const cut = fixture('slide.png').subarray(0, 2000);
     expect(await image(cut)).toMatchObject({ ok: false });
+  });
+});
+
+describe('the page reader', { timeout: 180_000 }, () => {
+  it("gives each page its time limit for its own reading, not for making a worker or waiting for a free one", async () => {
+    const slide = fixture('slide.png');
+    // How long one page takes to read on this machine now, its worker already made (the longer of two readings).
+    const warm = pageReader({ language: 'en', workers: 1, pageTimeoutMs: 120_000 });
+    await warm.read(slide);
+    let onePage = 0;
+    for (const _ of [1, 2]) {
+      const started = Date.now();
+      expect(await warm.read(slide)).toMatchObject({ ok: true });
+      onePage = Math.max(onePage, Date.now() - started);
+    }
+    await warm.close();
+    // Twenty pages at once on one worker, each with a limit of ten readings: from the eleventh on, a page waits longer
+    // than that for the worker (and for its start) before its own reading begins; every page is read all the same.
+    const reader = pageReader({ language: 'en', workers: 1, pageTimeoutMs: 10 * onePage });
+    try {
+      const reads = await Promise.all(Array.from({ length: 20 }, () => reader.read(slide)));
+      expect(reads.map((read) => read.ok)).toEqual(Array.from({ length: 20 }, () => true));
+    } finally {
+      await reader.close();
+    }
+  });
+});
+
+describe("a page's clock", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("counts only the time its steps run: the waits between them are not the page's", async () => {
+    vi.useFakeTimers();
+    const clock = pageClock(1_000);
+    const step = (ms: number, value: string) => new Promise<string>((resolve) => setTimeout(() => resolve(value), ms));
+    const first = clock.within(step(600, 'detected'));
+    await vi.advanceTimersByTimeAsync(600);
+    expect(await first).toBe('detected');
+    // Ten seconds waiting for a worker: not counted.
+    await vi.advanceTimersByTimeAsync(10_000);
+    const second = clock.within(step(300, 'read'));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(await second).toBe('read');
+    // 100 ms of the budget are left: a step of 500 ms is given up after them.
+    const third = clock.within(step(500, 'read upright'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await third).toBeUndefined();
+    const late = clock.within(step(1, 'late'));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await late).toBeUndefined();
   });
 });
 

@@ -85,6 +85,30 @@ async function orientationWorker(): Promise<Tesseract.Worker> {
   return worker;
 }
 
+/**
+ * A page's time limit counts the page's own work: the time of each step (orientation detection, reading, reading
+ * upright again) is taken from one budget while the step runs, so the seconds spent making a worker (loading its
+ * trained data) or waiting for a free one on a busy server are not the page's.
+ */
+export interface PageClock {
+  /** The step's value, or undefined when the page's budget ran out first. */
+  within<T>(step: Promise<T>): Promise<T | undefined>;
+}
+
+export function pageClock(limitMs: number): PageClock {
+  let left = limitMs;
+  return {
+    async within(step) {
+      const started = Date.now();
+      try {
+        return await beforeDeadline(step, started + left);
+      } finally {
+        left = Math.max(0, left - (Date.now() - started));
+      }
+    },
+  };
+}
+
 export interface PageReader {
   /** Reads one encoded page image (PNG, JPEG, WebP, PNM); never rejects. */
   read(image: Uint8Array): Promise<OcrRead>;
@@ -127,11 +151,11 @@ export function pageReader({ language, workers, pageTimeoutMs }: { language: Ocr
   }
 
   /** Recognises within the page's time limit; a worker that overran is terminated and its slot freed for a new one. */
-  async function recognise(image: Uint8Array, deadline: number): Promise<Tesseract.Page | 'timeout' | 'unreadable'> {
+  async function recognise(image: Uint8Array, clock: PageClock): Promise<Tesseract.Page | 'timeout' | 'unreadable'> {
     const worker = await acquire();
     if (!worker) return 'unreadable';
     try {
-      const result = await beforeDeadline(worker.recognize(Buffer.from(image), {}, { text: false, blocks: true }), deadline);
+      const result = await clock.within(worker.recognize(Buffer.from(image), {}, { text: false, blocks: true }));
       if (!result) {
         started -= 1;
         void worker.terminate();
@@ -147,11 +171,11 @@ export function pageReader({ language, workers, pageTimeoutMs }: { language: Ocr
   }
 
   /** How far to turn the page, by orientation detection within the page's time; a detection that overruns is stopped. */
-  async function turnDegrees(image: Uint8Array, deadline: number): Promise<number> {
+  async function turnDegrees(image: Uint8Array, clock: PageClock): Promise<number> {
     try {
       orientation ??= orientationWorker();
       const worker = await orientation;
-      const result = await beforeDeadline(worker.detect(Buffer.from(image)), deadline);
+      const result = await clock.within(worker.detect(Buffer.from(image)));
       if (!result) {
         orientation = undefined;
         void worker.terminate();
@@ -166,7 +190,7 @@ export function pageReader({ language, workers, pageTimeoutMs }: { language: Ocr
 
   return {
     async read(image) {
-      const deadline = Date.now() + pageTimeoutMs;
+      const clock = pageClock(pageTimeoutMs);
       let prepared: Uint8Array;
       try {
         prepared = await forRecognition(image, 0);
@@ -175,10 +199,10 @@ export function pageReader({ language, workers, pageTimeoutMs }: { language: Ocr
       }
       // A scan fed in sideways or upside down: tesseract's orientation detection says how far to turn it. Should the
       // turned page read worse than an upright reading would, the upright one is read too and the better kept.
-      const degrees = await turnDegrees(prepared, deadline);
-      let page = await recognise(degrees ? await forRecognition(image, degrees) : prepared, deadline);
+      const degrees = await turnDegrees(prepared, clock);
+      let page = await recognise(degrees ? await forRecognition(image, degrees) : prepared, clock);
       if (degrees && (typeof page === 'string' || page.confidence < TRY_TURNING_BELOW)) {
-        const upright = await recognise(prepared, deadline);
+        const upright = await recognise(prepared, clock);
         if (typeof upright !== 'string' && (typeof page === 'string' || upright.confidence > page.confidence)) page = upright;
       }
       if (typeof page === 'string') return { ok: false, reason: page };

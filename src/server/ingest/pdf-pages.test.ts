@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pdfPages } from './pdf-pages';
-import { inlinePieces, pdfWithText, type PdfText } from './test-fixtures';
+import { inlinePieces, pdfWithText, type PdfText } from '../test/documents';
 
 async function pagesOf(pages: PdfText[][]) {
   return (await pdfPages(await pdfWithText(pages), 100)).pages;

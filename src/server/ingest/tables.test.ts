@@ -5,7 +5,7 @@ import { createLocalEngine } from '../study/local/local-engine';
 import { docxPages } from './docx-pages';
 import { pdfPages } from './pdf-pages';
 import { pptxPages } from './pptx-pages';
-import { pdfWithText, pptxTable, pptxWithSlides, type PdfText } from './test-fixtures';
+import { pdfWithText, pptxTable, pptxWithSlides, type PdfText } from '../test/documents';
 import type { ExtractedPage } from './types';
 
 /**

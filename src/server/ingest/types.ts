@@ -55,11 +55,15 @@ export interface ExtractionLimits {
   /** V8 old-generation heap of the worker thread that parses the file. */
   maxMemoryMb: number;
   /**
-   * Reading one page by OCR; a page over it is named unreadable and the others go on. The file's own limit
-   * (timeoutMs) is lengthened by this for every page to be read by OCR, which the thread announces before it starts.
+   * Reading one page by OCR, counting only the page's own work (ocr.ts); a page over it is named unreadable and the
+   * others go on. A guard against a page that never ends, not a bar of speed: a page takes about 5 s on an idle core,
+   * and several times that on a small server busy with other files and study material, which must not cost it its text.
    */
   ocrPageTimeoutMs: number;
-  /** What each page to be read by OCR adds to the file's limit: the average a page may take, not the most. */
+  /**
+   * What each page to be read by OCR adds to the file's limit (timeoutMs), for the pages the thread announces before it
+   * starts: what a page may take on average on a busy server, not the most.
+   */
   ocrPageBudgetMs: number;
 }
 
@@ -68,8 +72,8 @@ export const defaultExtractionLimits: Omit<ExtractionLimits, 'maxPages'> = {
   maxZipEntries: 10_000,
   timeoutMs: 60_000,
   maxMemoryMb: 512,
-  ocrPageTimeoutMs: 30_000,
-  ocrPageBudgetMs: 10_000,
+  ocrPageTimeoutMs: 120_000,
+  ocrPageBudgetMs: 20_000,
 };
 
 /** Thrown by the parsers inside the worker for failures the user can act on; anything else counts as a damaged file. */

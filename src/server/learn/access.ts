@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { challenge, lesson, unit } from '../db/schema';
-import { studyFileAccessOr, type SharedStudy, type StudyFileAccess } from '../study/access';
+import { studyFileAccessOr, type SharedStudy, type StudyFileAccess } from '../sharing/study-access';
 import { challengeNotFound, lessonNotFound } from './errors';
 
 /**

@@ -4,7 +4,7 @@ import { unlockedLessons } from '../../shared/lesson-rules';
 import { PLANS } from '../../shared/plans';
 import type { Db } from '../db/client';
 import { challenge, lesson, lessonProgress, unit, user } from '../db/schema';
-import { studyFileAccess, type SharedStudy } from '../study/access';
+import { studyFileAccess, type SharedStudy } from '../sharing/study-access';
 
 /**
  * The learn path of a file for a user (issue 6 point 1, spec §6): units and lessons in order, each lesson completed

@@ -17,7 +17,7 @@ import { recordActivity } from '../gamification/activity';
 import { awardPoints } from '../gamification/points';
 import { challenge, challengeAttempt, challengeOption, challengeReport, lessonProgress, user } from '../db/schema';
 import type { ChallengeAttemptStatus } from '../db/schema/learn';
-import type { SharedStudy } from '../study/access';
+import type { SharedStudy } from '../sharing/study-access';
 import { challengeAccess, lessonAccess, type ChallengeRow } from './access';
 import {
   challengeAlreadyAnswered,

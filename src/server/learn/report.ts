@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { challengeReport } from '../db/schema';
-import type { SharedStudy } from '../study/access';
+import type { SharedStudy } from '../sharing/study-access';
 import { challengeAccess } from './access';
 import { unreportInSharedSpace } from './errors';
 

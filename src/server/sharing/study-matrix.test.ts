@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, describe, expect, test } from 'vitest';
-import { readStream } from '../chat/test-chat';
+import { readStream } from '../test/chat';
 import type { SpaceVisibility } from '../db/schema';
 import { createRun } from '../learn/run';
 import { insertCourse, insertFile } from '../test/courses';

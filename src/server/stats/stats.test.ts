@@ -5,12 +5,12 @@ import { DAILY_ACTIVITY_DAYS_LIMIT, INDIVIDUAL_ATTEMPTS_LIMIT } from '../../shar
 import { file, lessonProgress } from '../db/schema';
 import { insertCourse, insertFile } from '../test/courses';
 import { createTestServices, createUser } from '../test/harness';
-import { insertAttempts, insertLearnPath, type AttemptRow, type PathShape } from './fixtures';
-import { referenceLessonStats, referenceOverallStats, referenceUnitStats } from './reference';
+import { insertAttempts, insertLearnPath, type AttemptRow, type PathShape } from '../test/stats-paths';
+import { referenceLessonStats, referenceOverallStats, referenceUnitStats } from '../test/stats-reference';
 import { getLessonStats, getOverallStats, getUnitStats } from './stats';
 
 /**
- * The SQL statistics against the straightforward computation of src/server/stats/reference.ts: random learn paths,
+ * The SQL statistics against the straightforward computation of src/server/test/stats-reference.ts: random learn paths,
  * random attempt histories (statuses, times, UTC days, other users' attempts mixed in) and completed lessons.
  */
 const services = await createTestServices();

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../db/client';
 import { challenge, challengeAttempt, challengeReport, file, lesson, lessonProgress, unit } from '../db/schema';
 import type { AppError } from '../errors';
-import { studyCourseAccess, studyFileAccess, studyFileAccessOr, type SharedStudy } from '../study/access';
+import { studyCourseAccess, studyFileAccess, studyFileAccessOr, type SharedStudy } from '../sharing/study-access';
 import { lessonStatsNotFound, unitStatsNotFound } from './errors';
 
 /**

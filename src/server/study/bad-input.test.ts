@@ -6,7 +6,7 @@ import { filePage, studyArtefact, studyArtefactKinds, user } from '../db/schema'
 import { insertCourse, insertFile } from '../test/courses';
 import { createTestServices, createUser } from '../test/harness';
 import { generateArtefact, markQueued, type PipelineDependencies } from './pipeline';
-import { lectureText } from './test-lecture';
+import { lectureText } from '../test/lecture';
 
 /**
  * Issue 4, "Bad input": documents an engine can only partly study, through the whole pipeline with the configured

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Deck, LearnPath, Mindmap, Summary } from './artefacts';
+import type { Deck, LearnPath, Mindmap, Summary } from '../../shared/artefacts';
 import { checkDeck, checkLearnPath, checkMindmap, checkSummary, mindmapDepth, PageIndex } from './content-checks';
 
 const pages = [

@@ -1,5 +1,5 @@
-import type { Challenge, Deck, Flashcard, LearnPath, Mindmap, MindmapNode, Summary } from './artefacts';
-import { BLANK } from './artefacts';
+import type { Challenge, Deck, Flashcard, LearnPath, Mindmap, MindmapNode, Summary } from '../../shared/artefacts';
+import { BLANK } from '../../shared/artefacts';
 import type { StudyPage } from './engine';
 
 /**

@@ -1,4 +1,4 @@
-import type { CourseSubject, Deck, LearnPath, Mindmap, Summary } from './artefacts';
+import type { CourseSubject, Deck, LearnPath, Mindmap, Summary } from '../../shared/artefacts';
 
 /**
  * The study engine (DESIGN §6): turns a file's pages into its study artefacts. Two implementations — `local`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Challenge } from './artefacts';
-import { BLANK } from './artefacts';
+import type { Challenge } from '../../shared/artefacts';
+import { BLANK } from '../../shared/artefacts';
 import { cardFlaws, challengeFlaws, duplicateIndexes, labelFlaws, sentenceFlaws } from './item-flaws';
 
 const codes = (flaws: { code: string }[]) => [...new Set(flaws.map((found) => found.code))].sort();

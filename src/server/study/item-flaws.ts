@@ -1,5 +1,5 @@
-import type { Challenge, Flashcard } from './artefacts';
-import { BLANK } from './artefacts';
+import type { Challenge, Flashcard } from '../../shared/artefacts';
+import { BLANK } from '../../shared/artefacts';
 import { sentencesOf } from './local/nlp';
 import { endsCut, genericHeading, opensGermanInstruction, scaffoldingOf } from './local/scaffolding';
 import { genericNouns, stopWords } from './local/stopwords';

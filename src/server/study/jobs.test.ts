@@ -12,7 +12,7 @@ import { callerFor, createTestServices, createUser, requestApp, type TestUser } 
 import { getUsage, usagePeriod } from '../usage/usage-counters';
 import { STUDY_QUEUE } from './jobs';
 import { markQueued, pipelineErrorKeys, studyFailures, type StudyFailure } from './pipeline';
-import { lectureText } from './test-lecture';
+import { lectureText } from '../test/lecture';
 
 // Without a queue: what the ingest job records. With one: the whole pipeline, from upload to every artefact made.
 const services = await createTestServices();

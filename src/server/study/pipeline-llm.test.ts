@@ -4,9 +4,9 @@ import { deck, filePage, flashcard, mindmap, studyArtefact, summary, type StudyA
 import { insertCourse, insertFile } from '../test/courses';
 import { reply, replyError, startFakeOpenAi } from '../test/fake-openai';
 import { createTestServices, createUser } from '../test/harness';
-import { deckSchema } from './artefacts';
+import { deckSchema } from '../../shared/artefacts';
 import { checkDeck, checkMindmap, checkSummary, PageIndex } from './content-checks';
-import { answersBySchema, photosynthesisPages, summaryAnswer } from './llm/test-answers';
+import { answersBySchema, photosynthesisPages, summaryAnswer } from '../test/llm-answers';
 import { generateArtefact, loadStudyDocument, markQueued } from './pipeline';
 
 // The pipeline with the llm engine, chosen by configuration, against an OpenAI-compatible server faked on loopback.

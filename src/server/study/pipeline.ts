@@ -14,7 +14,7 @@ import {
 } from '../db/schema';
 import type { Logger } from '../logger';
 import { getUsage, reserveUsage, usagePeriod, type UsageKind } from '../usage/usage-counters';
-import { deckSchema, learnPathSchema, mindmapSchema, summarySchema } from './artefacts';
+import { deckSchema, learnPathSchema, mindmapSchema, summarySchema } from '../../shared/artefacts';
 import { chunkPages } from './chunks';
 import { StudyEngineError, type StudyDocument, type StudyEngine } from './engine';
 import { storeChunks, storeDeck, storeLearnPath, storeMindmap, storeSummary, type Tx } from './store';

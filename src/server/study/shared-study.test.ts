@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
-import { lecturePages, readStream, citationsOf, type StreamChunk } from '../chat/test-chat';
+import { lecturePages, readStream, citationsOf, type StreamChunk } from '../test/chat';
 import { deck, file, filePage, flashcard, user } from '../db/schema';
-import { pdfWithPages } from '../ingest/test-fixtures';
-import { insertLearnPath } from '../stats/fixtures';
+import { pdfWithPages } from '../test/documents';
+import { insertLearnPath } from '../test/stats-paths';
 import { insertCourse, insertFile, mutationError } from '../test/courses';
 import { callerFor, createTestServices, requestApp, type TestUser } from '../test/harness';
 import { sharedCourse, type SharedCourse } from '../test/sharing';

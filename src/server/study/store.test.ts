@@ -24,7 +24,7 @@ import {
   type LearnPath,
   type Mindmap,
   type Summary,
-} from './artefacts';
+} from '../../shared/artefacts';
 import { chunkPages } from './chunks';
 import { storeChunks, storeDeck, storeLearnPath, storeMindmap, storeSummary } from './store';
 

@@ -13,7 +13,7 @@ import {
   unit,
   type ChallengePayload,
 } from '../db/schema';
-import { summaryToMarkdown, type Challenge, type Deck, type LearnPath, type Mindmap, type Summary } from './artefacts';
+import { summaryToMarkdown, type Challenge, type Deck, type LearnPath, type Mindmap, type Summary } from '../../shared/artefacts';
 import type { TextChunk } from './chunks';
 
 /**

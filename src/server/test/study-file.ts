@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { lecturePages } from '../chat/test-chat';
+import { lecturePages } from './chat';
 import { deck, file, filePage, flashcard } from '../db/schema';
 import type { Services } from '../services';
-import { insertLearnPath } from '../stats/fixtures';
+import { insertLearnPath } from './stats-paths';
 import { newStorageKey } from '../storage/blob-storage';
 import { generateArtefact, markQueued } from '../study/pipeline';
 

@@ -57,7 +57,7 @@ const appErrors = t.middleware(async ({ next, ctx, path, type }) => {
 
 /**
  * PostgreSQL text cannot hold a NUL character: a query with one fails. No form sends one, so an input holding one
- * anywhere is refused as a bad request before a procedure reads it (found by src/server/security/fuzz).
+ * anywhere is refused as a bad request before a procedure reads it (found by src/server/test/security/fuzz).
  */
 const noNulCharacters = t.middleware(async ({ getRawInput, next }) => {
   if (containsNul(await getRawInput())) {

@@ -233,6 +233,28 @@ describe('LessonPlayer', () => {
     expect(screen.getByTestId('lesson-hearts').textContent).toContain('Unlimited hearts');
   });
 
+  it('in a shared course, a retried finish still carries the shared context', async () => {
+    let calls = 0;
+    const server = fakeServer({
+      'learn.getLesson': () => ({ data: lessonToPlay({ challenges: [CHALLENGES[1]!] }) }),
+      'learn.submitAnswer': () => result({ correctAnswer: 'true' }),
+      'learn.finishLesson': () => {
+        calls += 1;
+        return calls === 1 ? { error: { message: 'Service unavailable', code: 'INTERNAL_SERVER_ERROR', status: 500 } } : { data: finished };
+      },
+    });
+    const { user } = renderPlayer({ uuid: 'share-uuid', id: 'file-7' });
+    await screen.findByTestId('lesson-player', {}, { timeout: 5_000 });
+    await user.keyboard('1');
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByTestId('lesson-continue'));
+    const failed = await screen.findByTestId('lesson-finish-failed');
+    await user.click(within(failed).getByRole('button'));
+    await screen.findByTestId('lesson-finished');
+    const shared = { lessonId: 'l1', runId: 'run-1', uuid: 'share-uuid', id: 'file-7' };
+    expect(server.of('learn.finishLesson').map((call) => call.input)).toEqual([shared, shared]);
+  });
+
   it('reports a challenge and, in a shared space, shows why unreporting is refused', async () => {
     const server = fakeServer({
       'learn.getLesson': () => ({ data: lessonToPlay() }),

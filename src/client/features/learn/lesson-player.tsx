@@ -122,13 +122,15 @@ export function LessonRun({ lesson, context }: { lesson: LessonToPlay; context: 
       onError: (failure) => toast.error(errorMessage(failure, t, t('player.finishFailed'))),
     }),
   );
+  // The first request and the Retry after a failed one are the same call, in the same (perhaps shared) course.
+  const finishRun = useCallback(() => finish.mutate({ lessonId: lesson.lesson.id, runId, ...context }), [finish, lesson.lesson.id, runId, context]);
   const finishRequested = useRef(false);
   useEffect(() => {
     if (state.phase === 'finishing' && !finishRequested.current) {
       finishRequested.current = true;
-      finish.mutate({ lessonId: lesson.lesson.id, runId, ...context });
+      finishRun();
     }
-  }, [state.phase, finish, lesson.lesson.id, runId, context]);
+  }, [state.phase, finishRun]);
 
   const report = useMutation(
     trpc.learn.reportChallenge.mutationOptions({
@@ -195,7 +197,7 @@ export function LessonRun({ lesson, context }: { lesson: LessonToPlay; context: 
   if (state.phase === 'finishing') {
     return finish.isError ? (
       <Notice icon={<AlertTriangle aria-hidden="true" className="size-9 text-destructive" />} title={t('player.finishFailed')} description={t('player.finishFailedHint')} testId="lesson-finish-failed">
-        <Button className="mt-6" onClick={() => finish.mutate({ lessonId: lesson.lesson.id, runId })}>
+        <Button className="mt-6" onClick={finishRun}>
           <RotateCcw aria-hidden="true" />
           {t('path.retry')}
         </Button>

@@ -1,5 +1,5 @@
 import { hierarchy, tree, type HierarchyNode } from 'd3-hierarchy';
-import type { MindmapNode } from '../../../server/study/artefacts';
+import type { MindmapNode } from '../../../shared/artefacts';
 
 /**
  * Where everything of the mind map goes: a horizontal tidy tree (d3-hierarchy's Reingold–Tilford layout) growing to

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { MindmapNode, Summary } from '../../study/artefacts';
+import type { MindmapNode, Summary } from '../../../shared/artefacts';
 import { user } from './auth';
 import { file } from './courses';
 

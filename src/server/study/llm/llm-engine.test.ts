@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { COURSE_SUBJECTS, deckSchema, learnPathSchema, mindmapSchema, summarySchema } from '../artefacts';
+import { COURSE_SUBJECTS, deckSchema, learnPathSchema, mindmapSchema, summarySchema } from '../../../shared/artefacts';
 import { checkDeck, checkLearnPath, checkMindmap, checkSummary, mindmapDepth, PageIndex } from '../content-checks';
 import { StudyEngineError, type CourseDescriptionEvent, type StudyDocument } from '../engine';
 import { hang, reply, replyError, startFakeOpenAi, type FakeChatRequest, type FakeOpenAi } from '../../test/fake-openai';
@@ -18,7 +18,7 @@ import {
   photosynthesisPages,
   summaryAnswer,
   trueFalse,
-} from './test-answers';
+} from '../../test/llm-answers';
 
 let fake: FakeOpenAi;
 beforeEach(async () => {

@@ -12,7 +12,7 @@ import {
   type ModelMessage,
 } from 'ai';
 import type { z } from 'zod';
-import type { CourseSubject, Deck, LearnPath, Mindmap, Summary } from '../artefacts';
+import type { CourseSubject, Deck, LearnPath, Mindmap, Summary } from '../../../shared/artefacts';
 import { PageIndex } from '../content-checks';
 import {
   notCoveredAnswer,

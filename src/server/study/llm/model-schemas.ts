@@ -16,7 +16,7 @@ import {
   type Mindmap,
   type MindmapNode,
   type Summary,
-} from '../artefacts';
+} from '../../../shared/artefacts';
 import { checkCard, checkLearnPath, checkMindmap, checkSummary, normalised, type PageIndex } from '../content-checks';
 
 /**

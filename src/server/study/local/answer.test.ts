@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chunkPages } from '../chunks';
 import type { AnswerContext, AnswerEvent, AnswerPassage } from '../engine';
 import { splitIntoPages } from '../../ingest/text-pages';
-import { lectureText } from '../test-lecture';
+import { lectureText } from '../../test/lecture';
 import { answerQuestion, composeAnswer } from './answer';
 import { createLocalEngine } from './local-engine';
 import { createThreadedLocalEngine } from './threaded-engine';

@@ -1,5 +1,5 @@
 import type { Analysis, KeyTerm, Sentence } from './analysis';
-import { BLANK } from '../artefacts';
+import { BLANK } from '../../../shared/artefacts';
 
 /** A key term blanked out of a sentence that can stand on its own: the core of cloze cards and several challenges. */
 export interface Cloze {

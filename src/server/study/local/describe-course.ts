@@ -1,4 +1,4 @@
-import type { CourseSubject } from '../artefacts';
+import type { CourseSubject } from '../../../shared/artefacts';
 import type { CourseDescriptionEvent, CourseInput, EngineCallOptions } from '../engine';
 import { analyse } from './analysis';
 import type { Analysis } from './analysis';

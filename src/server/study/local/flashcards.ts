@@ -1,4 +1,4 @@
-import type { Deck, Flashcard } from '../artefacts';
+import type { Deck, Flashcard } from '../../../shared/artefacts';
 import { StudyEngineError } from '../engine';
 import { cardFlaws } from '../item-flaws';
 import type { Analysis } from './analysis';

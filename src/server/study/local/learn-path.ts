@@ -1,5 +1,5 @@
-import type { Challenge, LearnPath } from '../artefacts';
-import { BLANK, LESSON_MAX_CHALLENGES, LESSON_MIN_CHALLENGES } from '../artefacts';
+import type { Challenge, LearnPath } from '../../../shared/artefacts';
+import { BLANK, LESSON_MAX_CHALLENGES, LESSON_MIN_CHALLENGES } from '../../../shared/artefacts';
 import { StudyEngineError } from '../engine';
 import { challengeFlaws } from '../item-flaws';
 import type { Analysis, KeyTerm, Section } from './analysis';

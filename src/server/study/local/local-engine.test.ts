@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Challenge, MindmapNode } from '../artefacts';
-import { BLANK, deckSchema, learnPathSchema, mindmapSchema, summarySchema } from '../artefacts';
+import type { Challenge, MindmapNode } from '../../../shared/artefacts';
+import { BLANK, deckSchema, learnPathSchema, mindmapSchema, summarySchema } from '../../../shared/artefacts';
 import type { CourseDescriptionEvent, StudyDocument, StudyPage } from '../engine';
 import { StudyEngineError } from '../engine';
 import { normaliseFront } from './flashcards';

@@ -1,4 +1,4 @@
-import type { Mindmap, MindmapNode } from '../artefacts';
+import type { Mindmap, MindmapNode } from '../../../shared/artefacts';
 import { StudyEngineError } from '../engine';
 import { labelFlaws, sentenceFlaws } from '../item-flaws';
 import type { Analysis, Section, Sentence } from './analysis';

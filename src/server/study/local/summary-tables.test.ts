@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { describe, expect, it } from 'vitest';
-import { summarySchema, summaryToMarkdown } from '../artefacts';
+import { summarySchema, summaryToMarkdown } from '../../../shared/artefacts';
 import { checkSummary, PageIndex } from '../content-checks';
 import type { StudyDocument } from '../engine';
 import { createLocalEngine } from './local-engine';

@@ -1,4 +1,4 @@
-import type { Summary } from '../artefacts';
+import type { Summary } from '../../../shared/artefacts';
 import { StudyEngineError } from '../engine';
 import { sentenceFlaws } from '../item-flaws';
 import type { Analysis, KeyTerm, Section, Sentence, Table } from './analysis';

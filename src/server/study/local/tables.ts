@@ -1,4 +1,4 @@
-import type { Challenge, Flashcard } from '../artefacts';
+import type { Challenge, Flashcard } from '../../../shared/artefacts';
 import type { Table } from './analysis';
 import type { LookupCell } from './tutor-tables';
 import { shuffled } from './random';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Challenge, Flashcard } from '../artefacts';
-import { BLANK } from '../artefacts';
+import type { Challenge, Flashcard } from '../../../shared/artefacts';
+import { BLANK } from '../../../shared/artefacts';
 import type { StudyDocument, StudyPage } from '../engine';
 import { challengeFlaws, labelFlaws } from '../item-flaws';
 import { analyse } from './analysis';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CourseDescriptionEvent, StudyDocument } from '../engine';
 import { StudyEngineError } from '../engine';
 import { splitIntoPages } from '../../ingest/text-pages';
-import { lectureText } from '../test-lecture';
+import { lectureText } from '../../test/lecture';
 import { createLocalEngine } from './local-engine';
 import { createThreadedLocalEngine } from './threaded-engine';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { challenge, challengeReport, lesson, unit, usageCounter, user } from '../../db/schema';
-import type { LearnPath } from '../../study/artefacts';
+import type { LearnPath } from '../../../shared/artefacts';
 import { storeLearnPath } from '../../study/store';
 import { usagePeriod } from '../../usage/usage-counters';
 import { insertCourse, insertFile } from '../../test/courses';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { PLANS } from '../../../shared/plans';
-import { ask, readStream, readyChatFile } from '../../chat/test-chat';
+import { ask, readStream, readyChatFile } from '../../test/chat';
 import { chatMessage, space } from '../../db/schema';
 import { insertCourse, insertFile } from '../../test/courses';
 import { callerFor, createTestServices, createUser, expectRefused } from '../../test/harness';

@@ -5,7 +5,7 @@ import { chatUsage } from '../../chat/ask';
 import { clearConversation, conversationOf, loadHistory, type ChatHistoryMessage } from '../../chat/messages';
 import type { ChatScope } from '../../chat/retrieval';
 import { suggestQuestions } from '../../chat/suggestions';
-import { sharedOf } from '../../study/access';
+import { sharedOf } from '../../sharing/study-access';
 import type { ChatUIMessage } from '../../chat/ui-message';
 import { protectedProcedure, router } from '../init';
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { NEW_CARDS_PER_DAY, reviewsToday } from '../../decks/counts';
 import { cardState, deck, flashcard, reviewLog, studyArtefact, user } from '../../db/schema';
-import type { Deck } from '../../study/artefacts';
+import type { Deck } from '../../../shared/artefacts';
 import { markQueued } from '../../study/pipeline';
 import { storeDeck } from '../../study/store';
 import { insertCourse, insertFile, mutationError } from '../../test/courses';

@@ -5,7 +5,7 @@ import { reviewsToday } from '../../decks/counts';
 import { createCard, deleteCard, generateDeck, getCards, listDecks, updateCard } from '../../decks/decks';
 import { exportDeck } from '../../decks/export';
 import { getSession, reviewCard, SESSION_LIMIT_MAX, undoReview } from '../../decks/study';
-import { sharedOf } from '../../study/access';
+import { sharedOf } from '../../sharing/study-access';
 import { protectedProcedure, router } from '../init';
 
 /**

@@ -21,7 +21,7 @@ import {
   studyFileAccess,
   studyFileAction,
   studyOwnerOnly,
-} from '../../study/access';
+} from '../../sharing/study-access';
 import { protectedProcedure, router } from '../init';
 
 const fileIdInput = z.object({ fileId: idSchema });

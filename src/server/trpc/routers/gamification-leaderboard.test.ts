@@ -3,16 +3,11 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { weekStartUtc } from '../../../shared/gamification-rules';
 import { user, weeklyXp } from '../../db/schema';
 import { callerFor as appCallerFor, createTestServices, createUser, expectRefused, type TestUser } from '../../test/harness';
-import { createContext } from '../context';
-import { router } from '../init';
-import { getLeaderboardProcedure } from './gamification-leaderboard';
 
 const services = await createTestServices();
 afterAll(() => services.close());
 
-/** The procedure in a router of its own: the gamification router plugs it in as getLeaderboard. */
-const testRouter = router({ getLeaderboard: getLeaderboardProcedure });
-const callerFor = (actor: TestUser | null) => testRouter.createCaller(() => createContext(services, actor?.headers ?? new Headers()));
+const callerFor = (actor: TestUser | null) => appCallerFor(services, actor).gamification;
 
 async function earn(actor: TestUser, weekXp: number, xpTotal: number) {
   await services.db.update(user).set({ xpTotal, image: `https://img.example/${actor.user.username}.png` }).where(eq(user.id, actor.user.id));

@@ -5,7 +5,7 @@ import { DAILY_QUEST_POINTS, XP_MILESTONES } from '../../../shared/gamification'
 import type { LessonToPlay, PlayChallenge } from '../../../shared/learn';
 import { MAX_ANSWER_MS, MAX_HEARTS } from '../../../shared/lesson-rules';
 import { challenge, challengeAttempt, challengeOption, challengeReport, file, lesson, lessonProgress, space, unit, user } from '../../db/schema';
-import type { LearnPath } from '../../study/artefacts';
+import type { LearnPath } from '../../../shared/artefacts';
 import { storeLearnPath } from '../../study/store';
 import { insertCourse, insertFile, mutationError } from '../../test/courses';
 import { callerFor, createTestServices, createUser, expectRefused, type TestUser } from '../../test/harness';

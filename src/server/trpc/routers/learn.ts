@@ -9,7 +9,7 @@ import {
 import { getPath } from '../../learn/path';
 import { finishLesson, getLesson, skipChallenge, submitAnswer } from '../../learn/play';
 import { reportChallenge, unreportChallenge } from '../../learn/report';
-import { sharedOf, sharedOfFlags } from '../../study/access';
+import { sharedOf, sharedOfFlags } from '../../sharing/study-access';
 import { protectedProcedure, router } from '../init';
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { filePage } from '../../db/schema';
-import type { MindmapNode } from '../../study/artefacts';
+import type { MindmapNode } from '../../../shared/artefacts';
 import { generateArtefact, markQueued } from '../../study/pipeline';
 import { storeMindmap } from '../../study/store';
-import { lectureText } from '../../study/test-lecture';
+import { lectureText } from '../../test/lecture';
 import { insertCourse, insertFile } from '../../test/courses';
 import { callerFor, createTestServices, createUser, expectRefused, requestApp, trpcQueryPath, type TestUser } from '../../test/harness';
 import { bestPassage, PASSAGE_MAX_CHARS } from './mindmap';

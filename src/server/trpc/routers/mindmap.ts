@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { idSchema } from '../../../shared/schemas';
 import { filePage, mindmap } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { MindmapNode } from '../../study/artefacts';
-import { sharedOf, studyFileAccess } from '../../study/access';
+import type { MindmapNode } from '../../../shared/artefacts';
+import { sharedOf, studyFileAccess } from '../../sharing/study-access';
 import { stopWords } from '../../study/local/stopwords';
 import { protectedProcedure, router } from '../init';
 

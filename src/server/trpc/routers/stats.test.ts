@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { TRPCError } from '@trpc/server';
 import { afterAll, describe, expect, test } from 'vitest';
 import { challengeReport, lessonProgress, space } from '../../db/schema';
-import { insertAttempts, insertLearnPath, type AttemptRow, type PathShape } from '../../stats/fixtures';
+import { insertAttempts, insertLearnPath, type AttemptRow, type PathShape } from '../../test/stats-paths';
 import { insertCourse, insertFile } from '../../test/courses';
 import { callerFor, createTestServices, createUser, expectRefused, requestApp, type TestUser } from '../../test/harness';
 

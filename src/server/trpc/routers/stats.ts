@@ -1,6 +1,6 @@
 import { lessonStatsInput, overallStatsInput, unitStatsInput } from '../../../shared/stats';
 import { getLessonStats, getOverallStats, getUnitStats } from '../../stats/stats';
-import { sharedOfFlags } from '../../study/access';
+import { sharedOfFlags } from '../../sharing/study-access';
 import { protectedProcedure, router } from '../init';
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { filePage } from '../../db/schema';
-import { summaryToMarkdown, type Summary } from '../../study/artefacts';
+import { summaryToMarkdown, type Summary } from '../../../shared/artefacts';
 import { generateArtefact, markQueued, type PipelineDependencies } from '../../study/pipeline';
 import { storeSummary } from '../../study/store';
-import { lectureText } from '../../study/test-lecture';
+import { lectureText } from '../../test/lecture';
 import { insertCourse, insertFile } from '../../test/courses';
 import { callerFor, createTestServices, createUser, expectRefused, requestApp, trpcQueryPath } from '../../test/harness';
 

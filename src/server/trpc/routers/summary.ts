@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { idSchema } from '../../../shared/schemas';
 import { summary } from '../../db/schema';
-import { sharedOf, studyFileAccess } from '../../study/access';
+import { sharedOf, studyFileAccess } from '../../sharing/study-access';
 import { protectedProcedure, router } from '../init';
 
 /** The shared-course context of the study tabs (spec §2, `?uuid=&id=`): `uuid` names the space (studyFileAccess). */

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { directory, file, spaceFile } from '../db/schema';
 import { courseNotFound, fileNotFound } from '../courses/errors';
 import { AppError } from '../errors';
-import { can, findSpace, spaceActor, type SpaceAction, type SpaceActor, type SpaceRow } from '../sharing/permissions';
+import { can, findSpace, spaceActor, type SpaceAction, type SpaceActor, type SpaceRow } from './permissions';
 
 /**
  * Who may study what (the study tabs' access check, issue 5; shared courses, issue 8). Without a shared context: the

@@ -1,5 +1,5 @@
 import type { LessonStats, OverallStats, UnitStats } from '../../shared/stats';
-import type { AttemptRow, PathShape } from './fixtures';
+import type { AttemptRow, PathShape } from './stats-paths';
 
 /**
  * The statistics computed the straightforward way, in JavaScript over every attempt, from the definitions in

@@ -2,9 +2,9 @@ import { filePage } from '../db/schema';
 import { splitIntoPages } from '../ingest/text-pages';
 import type { Services } from '../services';
 import { generateArtefact, markQueued } from '../study/pipeline';
-import { lectureText } from '../study/test-lecture';
-import { insertCourse, insertFile } from '../test/courses';
-import { requestApp, type TestUser } from '../test/harness';
+import { lectureText } from './lecture';
+import { insertCourse, insertFile } from './courses';
+import { requestApp, type TestUser } from './harness';
 
 /**
  * What the chat's tests share: a file whose chunks and summary the real pipeline made (with the test's engine), and a

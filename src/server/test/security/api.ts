@@ -1,7 +1,7 @@
 import superjson from 'superjson';
-import type { Services } from '../services';
-import { requestApp } from '../test/harness';
-import { appRouter } from '../trpc/router';
+import type { Services } from '../../services';
+import { requestApp } from '../harness';
+import { appRouter } from '../../trpc/router';
 
 /**
  * The whole tRPC API as data, and calls to it over HTTP as the browser makes them (through the Hono app in-process:

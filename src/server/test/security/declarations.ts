@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { inferRouterInputs } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
-import { spaceInvitation } from '../db/schema';
-import { createRun } from '../learn/run';
-import type { Services } from '../services';
-import { insertCourse, insertFile } from '../test/courses';
-import { callerFor, type TestUser } from '../test/harness';
-import type { SharedCourse } from '../test/sharing';
-import type { AppRouter } from '../trpc/router';
+import { spaceInvitation } from '../../db/schema';
+import { createRun } from '../../learn/run';
+import type { Services } from '../../services';
+import { insertCourse, insertFile } from '../courses';
+import { callerFor, type TestUser } from '../harness';
+import type { SharedCourse } from '../sharing';
+import type { AppRouter } from '../../trpc/router';
 import { type ActorName, actorOrder, COURSE_NAME, type World } from './world';
 
 /**

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, test } from 'vitest';
-import { user } from '../../db/schema';
-import { startFakeStripe } from '../../test/fake-stripe';
-import { captureLog, createTestServices, requestApp } from '../../test/harness';
+import { user } from '../../../db/schema';
+import { startFakeStripe } from '../../fake-stripe';
+import { captureLog, createTestServices, requestApp } from '../../harness';
 import { type ProcedureInfo, routerProcedures } from '../api';
 import { type Cell, type Declaration, declarations } from '../declarations';
 import { adminEnv, createWorld, identities, victimSecrets } from '../world';

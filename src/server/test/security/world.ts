@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { mindmap } from '../db/schema';
-import type { Services } from '../services';
-import type { ActorKind } from '../sharing/permissions';
-import { insertCourse, insertFile } from '../test/courses';
-import { createUser, type TestUser } from '../test/harness';
-import { sharedCourse, type SharedCourse } from '../test/sharing';
-import { prepareStudyFile, type StudyFileTarget } from '../test/study-file';
+import { mindmap } from '../../db/schema';
+import type { Services } from '../../services';
+import type { ActorKind } from '../../sharing/permissions';
+import { insertCourse, insertFile } from '../courses';
+import { createUser, type TestUser } from '../harness';
+import { sharedCourse, type SharedCourse } from '../sharing';
+import { prepareStudyFile, type StudyFileTarget } from '../study-file';
 
 /**
  * The data the whole-API access matrix and the fuzzing run against: a public shared course (sharedCourse: an owner and

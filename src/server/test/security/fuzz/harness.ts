@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { LogEntry } from '../../test/harness';
+import type { LogEntry } from '../../harness';
 import { internalsIn, secretsIn } from '../leaks';
 import { withTimeout } from '../timeout';
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { startFakeStripe } from '../test/fake-stripe';
-import { createTestServices } from '../test/harness';
-import { sharedCourse } from '../test/sharing';
+import { startFakeStripe } from '../fake-stripe';
+import { createTestServices } from '../harness';
+import { sharedCourse } from '../sharing';
 import { callProcedure, routerProcedures, type TrpcAnswer } from './api';
 import { type Cell, type Declaration, declarations } from './declarations';
 import { internalsIn, secretsIn } from './leaks';

@@ -1,12 +1,12 @@
-import { reply, replyError, type FakeChatRequest, type FakeReply } from '../../test/fake-openai';
-import type { StudyDocument } from '../engine';
+import { reply, replyError, type FakeChatRequest, type FakeReply } from './fake-openai';
+import type { StudyDocument } from '../study/engine';
 import type {
   ChallengeModel,
   FlashcardsModel,
   LearnPathModel,
   MindmapModel,
   SummaryModel,
-} from './model-schemas';
+} from '../study/llm/model-schemas';
 
 /**
  * A short document and the answers a good model gives about it, for the tests of the LLM engine against the fake

@@ -170,19 +170,38 @@ export function pageReader({ language, workers, pageTimeoutMs }: { language: Ocr
     }
   }
 
+  /**
+   * One detection at a time on the one orientation worker, taken in turn here rather than queued inside the worker,
+   * so that a page's clock runs only while its own detection does.
+   */
+  let orientationTurn: Promise<void> = Promise.resolve();
+  async function inTurn<T>(run: () => Promise<T>): Promise<T> {
+    const before = orientationTurn;
+    let done = () => {};
+    orientationTurn = new Promise<void>((resolve) => (done = resolve));
+    await before;
+    try {
+      return await run();
+    } finally {
+      done();
+    }
+  }
+
   /** How far to turn the page, by orientation detection within the page's time; a detection that overruns is stopped. */
   async function turnDegrees(image: Uint8Array, clock: PageClock): Promise<number> {
     try {
-      orientation ??= orientationWorker();
-      const worker = await orientation;
-      const result = await clock.within(worker.detect(Buffer.from(image)));
-      if (!result) {
-        orientation = undefined;
-        void worker.terminate();
-        return 0;
-      }
-      // tesseract's angle is how far the text is turned; turning the page on by that much sets it upright.
-      return (result.data.orientation_confidence ?? 0) >= 2 ? (result.data.orientation_degrees ?? 0) : 0;
+      return await inTurn(async () => {
+        orientation ??= orientationWorker();
+        const worker = await orientation;
+        const result = await clock.within(worker.detect(Buffer.from(image)));
+        if (!result) {
+          orientation = undefined;
+          void worker.terminate();
+          return 0;
+        }
+        // tesseract's angle is how far the text is turned; turning the page on by that much sets it upright.
+        return (result.data.orientation_confidence ?? 0) >= 2 ? (result.data.orientation_degrees ?? 0) : 0;
+      });
     } catch {
       return 0;
     }

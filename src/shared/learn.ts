@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { idSchema } from './schemas';
+import { sharedContextFields, sharedFlagsFields } from './shared-context';
 
 /**
  * The Exams tab's contract between server and client (issue 6; DESIGN §4 names). Inputs are zod schemas the routers
  * use; outputs are the shapes the procedures answer. The optional `uuid`/`id` are the shared-course context (spec §2),
  * `isShared`/`sharedSpaceId` the spec's statistics flags (§7).
  */
-const sharedContext = { uuid: z.string().max(100).optional(), id: z.string().max(100).optional() };
 
-export const learnPathInput = z.object({ fileId: idSchema, ...sharedContext });
-export const lessonInput = z.object({ lessonId: idSchema, ...sharedContext });
+export const learnPathInput = z.object({ fileId: idSchema, ...sharedContextFields });
+export const lessonInput = z.object({ lessonId: idSchema, ...sharedContextFields });
 
 export const submitAnswerInput = z.object({
   challengeId: idSchema,
@@ -21,11 +21,11 @@ export const submitAnswerInput = z.object({
   answer: z.string().max(5_000).optional(),
   /** Clamped by the server to 0–30 minutes (src/shared/lesson-rules.ts). */
   timeToCompleteMs: z.number().finite(),
-  ...sharedContext,
+  ...sharedContextFields,
 });
-export const skipChallengeInput = z.object({ challengeId: idSchema, runId: idSchema, timeToCompleteMs: z.number().finite(), ...sharedContext });
-export const finishLessonInput = z.object({ lessonId: idSchema, runId: idSchema, ...sharedContext });
-export const reportInput = z.object({ challengeId: idSchema, isShared: z.boolean().optional(), sharedSpaceId: z.string().max(100).optional() });
+export const skipChallengeInput = z.object({ challengeId: idSchema, runId: idSchema, timeToCompleteMs: z.number().finite(), ...sharedContextFields });
+export const finishLessonInput = z.object({ lessonId: idSchema, runId: idSchema, ...sharedContextFields });
+export const reportInput = z.object({ challengeId: idSchema, ...sharedFlagsFields });
 
 export type LessonState = 'completed' | 'current' | 'locked';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './schemas';
+import { sharedFlagsFields } from './shared-context';
 
 /**
  * The statistics contract (issue 6; spec §3 "Lesson stats", "Unit stats", "Overall stats"; spec §7 server actions
@@ -24,16 +25,11 @@ import { idSchema } from './schemas';
  *   yet'). Missing or foreign lesson/unit/file → NOT_FOUND.
  */
 
-const sharedFlags = {
-  /** The spec's shared flag: the lesson/unit/file is opened from a shared space. Stats are still the caller's own. */
-  isShared: z.boolean().optional(),
-  sharedSpaceId: z.string().max(100).optional(),
-};
 
-export const lessonStatsInput = z.object({ lessonId: idSchema, ...sharedFlags });
-export const unitStatsInput = z.object({ unitId: idSchema, ...sharedFlags });
+export const lessonStatsInput = z.object({ lessonId: idSchema, ...sharedFlagsFields });
+export const unitStatsInput = z.object({ unitId: idSchema, ...sharedFlagsFields });
 /** Without fileId: over every file the caller can study (all their files). */
-export const overallStatsInput = z.object({ fileId: idSchema.optional(), ...sharedFlags });
+export const overallStatsInput = z.object({ fileId: idSchema.optional(), ...sharedFlagsFields });
 
 export type LessonStatsInput = z.infer<typeof lessonStatsInput>;
 export type UnitStatsInput = z.infer<typeof unitStatsInput>;

@@ -19,6 +19,7 @@ import { limitGeneration, rateLimited } from './rate-limits';
 import { httpsOnlyTransport, securityHeaders } from './security-headers';
 import { stripeWebhookRoutes } from './stripe-webhook-route';
 import { uploadRoutes } from './upload-route';
+import { requestSession } from './session';
 
 function withClientIpHeader(source: Headers, ip: string): Headers {
   const headers = new Headers(source);
@@ -97,7 +98,7 @@ export function createApp(services: Services) {
       router: appRouter,
       createContext: async ({ req, info, resHeaders }) => {
         // Procedures see the client's address as auth does (user.detectCurrency), never a value the client sent.
-        const context = await createContext(services, withClientIpHeader(req.headers, ip));
+        const context = await createContext(services, withClientIpHeader(req.headers, ip), requestSession(services, c.req.raw));
         const paths = info.type === 'mutation' ? info.calls.map((call) => call.path) : [];
         await limitGeneration({ services, paths, userId: context.user?.id, ip, resHeaders });
         return context;

@@ -5,11 +5,13 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../shared/chat';
 import { containsNul, idSchema } from '../../shared/schemas';
+import { sharedContextFields } from '../../shared/shared-context';
 import { answerFailureKey, askQuestion, streamAnswer } from '../chat/ask';
 import { chatInvalidRequest, chatMessageTooLong } from '../chat/errors';
 import type { ChatUIMessage } from '../chat/ui-message';
 import { AppError, httpStatusOf } from '../errors';
 import type { Services } from '../services';
+import { requestSession } from './session';
 
 /**
  * `POST /api/chat` (DESIGN §4): the tutor's answer to `{fileId | directoryId, message, uuid?, id?}` as an AI SDK UI
@@ -18,14 +20,12 @@ import type { Services } from '../services';
  * messages used up) answer JSON errors before anything streams; the answer then streams its text and, in the
  * message's metadata, its citations. Closing the request stops the answer and keeps what was written.
  */
-const sharedContext = z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(100)).optional();
 const chatRequestSchema = z
   .object({
     fileId: idSchema.optional(),
     directoryId: idSchema.optional(),
     message: z.string(),
-    uuid: sharedContext,
-    id: sharedContext,
+    ...sharedContextFields,
   })
   .refine((body) => (body.fileId === undefined) !== (body.directoryId === undefined))
   // PostgreSQL text cannot hold NUL: a message or context with one would fail its query (found by security/fuzz).
@@ -50,7 +50,7 @@ export function chatRoutes(services: Services) {
     '/api/chat',
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c, chatMessageTooLong()) }),
     async (c) => {
-      const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
+      const session = await requestSession(services, c.req.raw);
       if (!session) return errorResponse(c, signedOut());
       const parsed = chatRequestSchema.safeParse(await c.req.json().catch(() => undefined));
       if (!parsed.success) return errorResponse(c, chatInvalidRequest());

@@ -9,6 +9,7 @@ import { AppError, httpStatusOf } from '../errors';
 import type { Services } from '../services';
 import { contentDisposition } from '../storage/content-disposition';
 import { studyFileAccess } from '../sharing/study-access';
+import { requestSession } from './session';
 
 /** How long a URL from GET /api/file-url stays valid. */
 export const FILE_LINK_LIFETIME_SECONDS = 5 * 60;
@@ -83,7 +84,7 @@ async function storedFile(services: Services, fileId: string, ownerId: string | 
 }
 
 async function sessionUserId(services: Services, c: HonoContext): Promise<string> {
-  const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
+  const session = await requestSession(services, c.req.raw);
   if (!session) throw signedOut();
   return session.user.id;
 }

@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 import type { Services } from '../services';
 import { clientIp } from './client-ip';
 import { refuse } from './refusal';
+import { requestSession } from './session';
 
 /** The procedures that start generation (a job, or a model call): their calls count against the 'generation' limit. */
 export const GENERATION_PROCEDURES: readonly string[] = [
@@ -77,7 +78,7 @@ async function decide(services: Services, action: RateLimitedAction, userId: str
  */
 export function rateLimited(services: Services, action: RateLimitedAction): MiddlewareHandler {
   return async (c, next) => {
-    const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
+    const session = await requestSession(services, c.req.raw);
     const decision = await decide(services, action, session?.user.id, clientIp(c, services.config.trustProxy), 1);
     if (decision.allowed) return next();
     const seconds = decision.retryAfterSeconds;

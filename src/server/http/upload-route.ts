@@ -21,6 +21,7 @@ import { TRANSCRIPT_MAX_LENGTH } from '../ingest/transcript';
 import type { Services } from '../services';
 import { sharedUploadTarget } from '../sharing/study-access';
 import { courseNotFound } from '../courses/errors';
+import { requestSession } from './session';
 
 /**
  * The largest file any plan allows plus room for the multipart framing: no upload request may be longer, whatever the
@@ -61,7 +62,7 @@ type UploadEnv = { Variables: { userId: string; sharedCourseId: string | null } 
  */
 function authenticate(services: Services): MiddlewareHandler<UploadEnv> {
   return async (c, next) => {
-    const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
+    const session = await requestSession(services, c.req.raw);
     if (!session) return errorResponse(c, signedOut());
     const uuid = c.req.query('uuid');
     if (uuid) {

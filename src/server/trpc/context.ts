@@ -16,8 +16,16 @@ export interface Context {
   headers: Headers;
 }
 
-/** Builds the tRPC context of one request: the services and, when the request carries a valid session, its user. */
-export async function createContext(services: Services, headers: Headers): Promise<Context> {
-  const session = await services.auth.api.getSession({ headers });
-  return { services, log: services.log, user: session?.user ?? null, headers };
+/**
+ * Builds the tRPC context of one request: the services and, when the request carries a valid session, its user. Over
+ * HTTP the session is the request's one lookup (`session`, from http/session.ts); callers without a request (tests, the
+ * server's own calls) pass headers only.
+ */
+export async function createContext(
+  services: Services,
+  headers: Headers,
+  session?: Promise<{ user: SessionUser } | null>,
+): Promise<Context> {
+  const found = await (session ?? services.auth.api.getSession({ headers }));
+  return { services, log: services.log, user: found?.user ?? null, headers };
 }

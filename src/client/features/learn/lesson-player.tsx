@@ -1,9 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, ArrowLeft, BookOpen, CheckCircle2, Flag, Heart, Infinity as InfinityIcon, RotateCcw, SkipForward, Undo2, X, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { AnswerResult, LessonToPlay, PlayChallenge } from '../../../shared/learn';
 import { LowConfidenceMark } from '../../components/study/low-confidence-mark';
 import { Button } from '../../components/ui/button';
@@ -19,6 +18,7 @@ import { Notice } from '../../components/ui/notice';
 import { OutOfHeartsDialog } from './out-of-hearts-dialog';
 import { initialPlayer, playerReducer, progressPercent } from './player-state';
 import { PlayerSkeleton } from './player-skeleton';
+import { useLessonRequests } from './use-lesson-requests';
 
 /**
  * One lesson, played. learn.getLesson (a mutation: it starts a run) is asked through a query so that it runs once per
@@ -74,7 +74,6 @@ function ownedByControl(target: EventTarget | null, key: string): boolean {
 export function LessonRun({ lesson, context }: { lesson: LessonToPlay; context: SharedContext }) {
   const { t } = useTranslation(['learn', 'common']);
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { challenges, runId } = lesson;
   const [state, dispatch] = useReducer(playerReducer, undefined, () =>
@@ -90,40 +89,8 @@ export function LessonRun({ lesson, context }: { lesson: LessonToPlay; context: 
   const fileStatus = useQuery(trpc.file.getProcessingStatus.queryOptions({ fileId: lesson.lesson.fileId, ...context }));
   const lowConfidencePages = fileStatus.data?.lowConfidencePages;
 
-  const refreshProgress = useCallback(() => void queryClient.invalidateQueries(trpc.gamification.getProgress.queryFilter()), [queryClient, trpc]);
-  const submit = useMutation(
-    trpc.learn.submitAnswer.mutationOptions({
-      onSuccess: (result) => {
-        dispatch({ type: 'answered', result });
-        refreshProgress();
-      },
-      onError: (failure) => {
-        dispatch({ type: 'failed' });
-        toast.error(errorMessage(failure, t, t('player.checkFailed')));
-      },
-    }),
-  );
-  const skip = useMutation(
-    trpc.learn.skipChallenge.mutationOptions({
-      onSuccess: (result) => dispatch({ type: 'skipped', result }),
-      onError: (failure) => {
-        dispatch({ type: 'failed' });
-        toast.error(errorMessage(failure, t, t('player.skipFailed')));
-      },
-    }),
-  );
-  const finish = useMutation(
-    trpc.learn.finishLesson.mutationOptions({
-      onSuccess: (result) => {
-        dispatch({ type: 'finished', result });
-        refreshProgress();
-        void queryClient.invalidateQueries(trpc.learn.getPath.pathFilter());
-      },
-      onError: (failure) => toast.error(errorMessage(failure, t, t('player.finishFailed'))),
-    }),
-  );
-  // The first request and the Retry after a failed one are the same call, in the same (perhaps shared) course.
-  const finishRun = useCallback(() => finish.mutate({ lessonId: lesson.lesson.id, runId, ...context }), [finish, lesson.lesson.id, runId, context]);
+  const onReported = useCallback((challengeId: string, value: boolean) => setReported((current) => ({ ...current, [challengeId]: value })), []);
+  const { submit, skip, finish, finishRun, report, unreport } = useLessonRequests({ lesson, context, dispatch, onReported });
   const finishRequested = useRef(false);
   useEffect(() => {
     if (state.phase === 'finishing' && !finishRequested.current) {
@@ -131,22 +98,6 @@ export function LessonRun({ lesson, context }: { lesson: LessonToPlay; context: 
       finishRun();
     }
   }, [state.phase, finishRun]);
-
-  const report = useMutation(
-    trpc.learn.reportChallenge.mutationOptions({
-      onSuccess: (_result, input) => {
-        setReported((current) => ({ ...current, [input.challengeId]: true }));
-        toast.success(t('player.reported'));
-      },
-      onError: (failure) => toast.error(errorMessage(failure, t, t('player.reportFailed'))),
-    }),
-  );
-  const unreport = useMutation(
-    trpc.learn.unreportChallenge.mutationOptions({
-      onSuccess: (_result, input) => setReported((current) => ({ ...current, [input.challengeId]: false })),
-      onError: (failure) => toast.error(errorMessage(failure, t, t('player.unreportFailed'))),
-    }),
-  );
 
   const submission = challenge && draft ? submissionOf(challenge, draft) : null;
   const check = useCallback(() => {

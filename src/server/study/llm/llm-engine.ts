@@ -28,6 +28,23 @@ import {
 } from '../engine';
 import { batchTexts, chunkDocument, DEFAULT_CHUNK_CHARS, documentLanguage, languageName, type DocumentChunk } from './chunks';
 import {
+  courseDescriptionPrompt,
+  courseDescriptionSystem,
+  courseTagsPrompt,
+  courseTagsSystem,
+  flashcardsPrompt,
+  learnPathPrompt,
+  mindmapMergePrompt,
+  mindmapPartPrompt,
+  mindmapPrompt,
+  partIntro,
+  studySystemPrompt,
+  summaryMergePrompt,
+  summaryPrompt,
+  tutorQuestion,
+  tutorSystem,
+} from './prompts';
+import {
   checkOutline,
   courseTagsModelSchema,
   flashcardsModelSchema,
@@ -190,9 +207,6 @@ function pageIndex(document: StudyDocument, pages: readonly number[]): PageIndex
   );
 }
 
-const pageRange = (chunk: DocumentChunk) =>
-  chunk.pages.length === 1 ? `page ${chunk.pages[0]}` : `pages ${chunk.pages[0]}–${chunk.pages.at(-1)}`;
-
 function renderSummaryNotes(notes: SummaryModel): string {
   const lines: string[] = [];
   for (const section of notes.sections) {
@@ -300,14 +314,7 @@ class LlmEngine {
 
   private system(document: StudyDocument): string {
     const code = documentLanguage(document);
-    const language = languageName(code);
-    return [
-      'You are the study assistant of StudyPath: you turn course documents into study material for students.',
-      'Use only what the document says; add no outside facts, and skip running headers, footers and page numbers.',
-      'The document text comes page by page; each page starts with a marker like [page 12]. Every item you write cites the page it comes from: the N of the [page N] marker above the text it is based on. Cite only pages that appear in the text you are given.',
-      `Write every text in ${language} (language code ${code}), the language of the document — even though these instructions are in English.`,
-      'Answer with one JSON object that follows the given JSON schema exactly, and nothing else.',
-    ].join('\n');
+    return studySystemPrompt(languageName(code), code);
   }
 
   private chunks(document: StudyDocument): DocumentChunk[] {
@@ -317,9 +324,7 @@ class LlmEngine {
   }
 
   private static partIntro(document: StudyDocument, chunk: DocumentChunk, count: number): string {
-    return count === 1
-      ? `the document "${document.title}"`
-      : `part ${chunk.index} of ${count} (${pageRange(chunk)}) of the document "${document.title}"`;
+    return partIntro(document.title, chunk, count);
   }
 
   /**
@@ -350,8 +355,6 @@ class LlmEngine {
     const chunks = this.chunks(document);
     const system = this.system(document);
     const allPages = pageIndex(document, chunks.flatMap((chunk) => chunk.pages));
-    const rules =
-      "Follow the document's own sections in order, using its headings; give each section two to five key points as full sentences; then list the key terms (five to fifteen) with short definitions.";
     const notes = (chunk: DocumentChunk, name: string) =>
       this.structured(
         {
@@ -359,7 +362,7 @@ class LlmEngine {
           label: 'summary',
           schema: summaryModelSchema,
           system,
-          prompt: `Summarise ${LlmEngine.partIntro(document, chunk, chunks.length)} for a student. ${rules} The title is the document's title; the overview says in one or two sentences what it is about.\n\nDocument text:\n${chunk.text}`,
+          prompt: summaryPrompt(LlmEngine.partIntro(document, chunk, chunks.length), chunk.text),
           convert: (model) => {
             toSummary(model, pageIndex(document, chunk.pages));
             return model;
@@ -378,7 +381,7 @@ class LlmEngine {
             label: 'summary',
             schema: summaryModelSchema,
             system,
-            prompt: `Below are summaries of consecutive parts of the document "${document.title}", in order. Combine them into one summary${final ? ' of the whole document' : ''}: merge sections that continue from one part into the next, keep the document's order and at most twelve sections, two to five key points each, and five to twenty key terms. Keep each item's page.\n\n${texts.join('\n\n')}`,
+            prompt: summaryMergePrompt(document.title, texts, final),
             convert: (model) => {
               const summary = toSummary(model, allPages);
               return final ? summary : model;
@@ -394,8 +397,6 @@ class LlmEngine {
     const system = this.system(document);
     const allPages = pageIndex(document, chunks.flatMap((chunk) => chunk.pages));
     const rootPage = chunks[0]?.pages[0] ?? 1;
-    const shape =
-      "three to eight main sections or themes in the document's order; under each, two to five key concepts; under each concept, one to three short facts. Section and concept labels are a few words; a fact is one short sentence at most.";
     const finish = (outline: MindmapModel) => toMindmap(outline, document.title, rootPage);
     return this.mapReduce<MindmapModel, Mindmap>(chunks, {
       single: (chunk) =>
@@ -405,7 +406,7 @@ class LlmEngine {
             label: 'mind map',
             schema: mindmapModelSchema,
             system,
-            prompt: `Make a mind map of ${LlmEngine.partIntro(document, chunk, 1)}. Its centre is the document's title; ${shape} Every node cites its page.\n\nDocument text:\n${chunk.text}`,
+            prompt: mindmapPrompt(LlmEngine.partIntro(document, chunk, 1), chunk.text),
             convert: (model) => finish(checkOutline(model, pageIndex(document, chunk.pages), rootPage)),
           },
           signal,
@@ -417,7 +418,7 @@ class LlmEngine {
             label: 'mind map',
             schema: mindmapModelSchema,
             system,
-            prompt: `Outline ${LlmEngine.partIntro(document, chunk, chunks.length)} as part of a mind map: ${shape} Every node cites its page.\n\nDocument text:\n${chunk.text}`,
+            prompt: mindmapPartPrompt(LlmEngine.partIntro(document, chunk, chunks.length), chunk.text),
             convert: (model) => checkOutline(model, pageIndex(document, chunk.pages), chunk.pages[0] ?? rootPage),
           },
           signal,
@@ -430,7 +431,7 @@ class LlmEngine {
             label: 'mind map',
             schema: mindmapModelSchema,
             system,
-            prompt: `Below are outlines of consecutive parts of the document "${document.title}", in order. Merge them into one mind map${final ? ' of the whole document, its centre the document title' : ''}: ${shape} Merge themes that continue across parts and keep each node's page.\n\n${texts.join('\n\n')}`,
+            prompt: mindmapMergePrompt(document.title, texts, final),
             convert: (model) => {
               const outline = checkOutline(model, allPages, rootPage);
               return final ? finish(outline) : outline;
@@ -452,7 +453,7 @@ class LlmEngine {
           label: 'flashcards',
           schema: flashcardsModelSchema,
           system,
-          prompt: `Make up to ${perChunk} flashcards from ${LlmEngine.partIntro(document, chunk, chunks.length)} for a student to review: definition cards (front: a key term; back: its definition from the text), cloze cards (front: an important sentence from the text with one key term replaced by '____'; back: that term) and a few concept cards (front: a question; back: a short answer). Every front is different; nothing about the document itself (authors, headers, page numbers).\n\nDocument text:\n${chunk.text}`,
+          prompt: flashcardsPrompt(perChunk, LlmEngine.partIntro(document, chunk, chunks.length), chunk.text),
           convert: (model) => toFlashcards(model, pageIndex(document, chunk.pages)),
         },
         signal,
@@ -474,15 +475,7 @@ class LlmEngine {
           label: 'learn path',
           schema: learnPathModelSchema,
           system,
-          prompt: `Make a learn path from ${LlmEngine.partIntro(document, chunk, chunks.length)}: one unit per main section (one to four units, in the document's order), each with one to three lessons of four to eight challenges. Mix the four challenge types:
-- multiple_choice: a question and four distinct options of the same kind and similar length, exactly one correct;
-- true_false: a statement and whether it is true (about half of them false);
-- fill_blank: an important sentence with exactly one '____', the word(s) that fill it, and a word bank of the answer and two or three plausible wrong words;
-- match: three to five terms, each with its definition.
-Every challenge has a short explanation from the document and cites its page. Fill only the fields of the challenge's type and leave the others empty ([], '' or null).
-
-Document text:
-${chunk.text}`,
+          prompt: learnPathPrompt(LlmEngine.partIntro(document, chunk, chunks.length), chunk.text),
           convert: (model) => toLearnPathUnits(model, pageIndex(document, chunk.pages)),
         },
         signal,
@@ -493,10 +486,7 @@ ${chunk.text}`,
 
   async *describeCourse(course: CourseInput, { signal }: EngineCallOptions = {}): AsyncIterable<CourseDescriptionEvent> {
     const code = course.language.trim() || 'en';
-    const system = [
-      'You write the description of a course on StudyPath, a study platform: what a student learns from it, from its name and its documents.',
-      `Write in ${languageName(code)} (language code ${code}).`,
-    ].join('\n');
+    const system = courseDescriptionSystem(languageName(code), code);
     const share = Math.max(1500, Math.floor(this.chunkChars / Math.max(1, course.documents.length)));
     const documents = course.documents
       .map((document) => {
@@ -504,7 +494,7 @@ ${chunk.text}`,
         return `### ${document.title}\n${text}`;
       })
       .join('\n\n');
-    const prompt = `Course name: ${course.name}\n\nIts documents (beginnings):\n${documents || '(none yet)'}\n\nWrite a description of this course in two to four sentences of plain text: no headings, no lists, no markdown.`;
+    const prompt = courseDescriptionPrompt(course.name, documents);
 
     signal?.throwIfAborted();
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
@@ -541,8 +531,8 @@ ${chunk.text}`,
         name: 'course_tags',
         label: 'course tags',
         schema: courseTagsModelSchema,
-        system: 'You sort courses of a study platform into subjects. Answer with one JSON object that follows the given JSON schema exactly.',
-        prompt: `Course name: ${course.name}\nDocuments: ${course.documents.map((document) => document.title).join(', ') || '(none)'}\nDescription: ${description.trim()}\n\nPick the one to three subjects from the schema's list that fit this course best.`,
+        system: courseTagsSystem,
+        prompt: courseTagsPrompt(course.name, course.documents.map((document) => document.title), description.trim()),
         convert: (model): CourseSubject[] => {
           const unique = [...new Set(model.tags)].slice(0, 3);
           if (unique.length === 0) throw new InvalidOutput(['tags is empty; pick at least one subject']);
@@ -566,19 +556,13 @@ ${chunk.text}`,
       yield { type: 'text', text: notCoveredAnswer(code) };
       return;
     }
-    const system = [
-      "You are StudyPath's tutor: you help a student understand their course documents.",
-      'Answer only from the numbered passages in the last message. If they do not answer the question, say plainly that the documents do not cover it; never answer from general knowledge and never guess.',
-      'After each statement, cite the passage it comes from by its number in square brackets, e.g. [2]. Cite only numbers of the passages given.',
-      `Answer in the language of the question; when that is unclear, in ${languageName(code)}.`,
-      'Be concise: a few sentences or a short list, in Markdown, without headings, HTML or links.',
-    ].join('\n');
+    const system = tutorSystem(languageName(code));
     const passages = context.passages
       .map((passage, index) => `[${index + 1}] ${passage.fileName}, page ${passage.page}:\n${passage.text}`)
       .join('\n\n');
     const messages: ModelMessage[] = [
       ...context.history.map((turn): ModelMessage => ({ role: turn.role, content: turn.content })),
-      { role: 'user', content: `Passages:\n\n${passages}\n\nQuestion: ${question}` },
+      { role: 'user', content: tutorQuestion(passages, question) },
     ];
     const markers = new CitationMarkers(context.passages);
 

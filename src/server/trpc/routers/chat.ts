@@ -8,15 +8,15 @@ import { suggestQuestions } from '../../chat/suggestions';
 import { sharedOf } from '../../sharing/study-access';
 import type { ChatUIMessage } from '../../chat/ui-message';
 import { protectedProcedure, router } from '../init';
+import { sharedContextFields } from '../../../shared/shared-context';
 
 /**
  * Study tab procedures for the chat tab (issue 5); the answer itself streams from POST /api/chat. See README's API section.
  * `uuid` is the shared-course context (studyFileAccess); a member's conversations are their own.
  */
-const sharedContext = { uuid: z.string().max(100).optional(), id: z.string().max(100).optional() };
 const scopeInput = z.union([
-  z.object({ fileId: idSchema, ...sharedContext }),
-  z.object({ directoryId: idSchema, ...sharedContext }),
+  z.object({ fileId: idSchema, ...sharedContextFields }),
+  z.object({ directoryId: idSchema, ...sharedContextFields }),
 ]);
 
 const scopeOf = (input: z.infer<typeof scopeInput>): ChatScope =>
@@ -61,7 +61,7 @@ export const chatRouter = router({
   }),
   /** Three or four starter questions from the file's key terms and sections. */
   suggestions: protectedProcedure
-    .input(z.object({ fileId: idSchema, ...sharedContext }))
+    .input(z.object({ fileId: idSchema, ...sharedContextFields }))
     .query(async ({ ctx, input }) => {
       const conversation = await conversationOf(ctx.services.db, ctx.user.id, { fileId: input.fileId }, sharedOf(input));
       return suggestQuestions(ctx.services.db, input.fileId, conversation.language);

@@ -7,13 +7,13 @@ import { exportDeck } from '../../decks/export';
 import { getSession, reviewCard, SESSION_LIMIT_MAX, undoReview } from '../../decks/study';
 import { sharedOf } from '../../sharing/study-access';
 import { protectedProcedure, router } from '../init';
+import { sharedContextFields } from '../../../shared/shared-context';
 
 /**
  * The Flashcards tab (issue 5; README "API"): a file's decks with the caller's counts, study sessions scheduled by
  * FSRS per user, card editing, AI deck generation and exports. Access goes through the deck's file
  * (studyFileAccess); `uuid`, the shared-course context, names the space a member studies the file through.
  */
-const sharedContext = { uuid: z.string().max(100).optional(), id: z.string().max(100).optional() };
 
 /**
  * A side's text as sent. Its real rule (1–5,000 characters once trimmed) is checked in the domain, whose refusal
@@ -21,18 +21,18 @@ const sharedContext = { uuid: z.string().max(100).optional(), id: z.string().max
  */
 const cardText = z.string().max(CARD_SIDE_MAX * 4);
 
-const deckInput = z.object({ deckId: idSchema, ...sharedContext });
-const cardInput = z.object({ cardId: idSchema, ...sharedContext });
+const deckInput = z.object({ deckId: idSchema, ...sharedContextFields });
+const cardInput = z.object({ cardId: idSchema, ...sharedContextFields });
 
 export const decksRouter = router({
   list: protectedProcedure
-    .input(z.object({ fileId: idSchema, ...sharedContext }))
+    .input(z.object({ fileId: idSchema, ...sharedContextFields }))
     .query(({ ctx, input }) => listDecks({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId, shared: sharedOf(input) })),
   getCards: protectedProcedure
     .input(deckInput)
     .query(({ ctx, input }) => getCards({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId, shared: sharedOf(input) })),
   getSession: protectedProcedure
-    .input(z.object({ deckId: idSchema, limit: z.number().int().min(1).max(SESSION_LIMIT_MAX).optional(), ...sharedContext }))
+    .input(z.object({ deckId: idSchema, limit: z.number().int().min(1).max(SESSION_LIMIT_MAX).optional(), ...sharedContextFields }))
     .query(({ ctx, input }) =>
       getSession({
         db: ctx.services.db,
@@ -48,7 +48,7 @@ export const decksRouter = router({
         cardId: idSchema,
         rating: z.union(RATINGS.map((rating) => z.literal(rating))),
         durationMs: z.number().int().min(0).max(24 * 60 * 60 * 1000).optional(),
-        ...sharedContext,
+        ...sharedContextFields,
       }),
     )
     .mutation(({ ctx, input }) =>
@@ -62,13 +62,13 @@ export const decksRouter = router({
       }),
     ),
   undoReview: protectedProcedure
-    .input(z.object({ reviewId: idSchema.optional(), ...sharedContext }))
+    .input(z.object({ reviewId: idSchema.optional(), ...sharedContextFields }))
     .mutation(({ ctx, input }) => undoReview({ db: ctx.services.db, userId: ctx.user.id, reviewId: input.reviewId, shared: sharedOf(input) })),
   reviewsToday: protectedProcedure.query(async ({ ctx }) => ({ count: await reviewsToday(ctx.services.db, ctx.user.id) })),
   createCard: protectedProcedure
     .input(
       z
-        .object({ deckId: idSchema.optional(), fileId: idSchema.optional(), front: cardText, back: cardText, ...sharedContext })
+        .object({ deckId: idSchema.optional(), fileId: idSchema.optional(), front: cardText, back: cardText, ...sharedContextFields })
         .refine((value) => (value.deckId === undefined) !== (value.fileId === undefined), {
           message: 'Give either a deckId or a fileId.',
         }),
@@ -78,7 +78,7 @@ export const decksRouter = router({
       return input.deckId !== undefined ? createCard({ ...base, deckId: input.deckId }) : createCard({ ...base, fileId: input.fileId ?? '' });
     }),
   updateCard: protectedProcedure
-    .input(z.object({ cardId: idSchema, front: cardText, back: cardText, ...sharedContext }))
+    .input(z.object({ cardId: idSchema, front: cardText, back: cardText, ...sharedContextFields }))
     .mutation(({ ctx, input }) =>
       updateCard({ db: ctx.services.db, userId: ctx.user.id, cardId: input.cardId, front: input.front, back: input.back, shared: sharedOf(input) }),
     ),
@@ -86,7 +86,7 @@ export const decksRouter = router({
     .input(cardInput)
     .mutation(({ ctx, input }) => deleteCard({ db: ctx.services.db, userId: ctx.user.id, cardId: input.cardId, shared: sharedOf(input) })),
   generate: protectedProcedure
-    .input(z.object({ fileId: idSchema, ...sharedContext }))
+    .input(z.object({ fileId: idSchema, ...sharedContextFields }))
     .mutation(({ ctx, input }) =>
       generateDeck({
         db: ctx.services.db,

@@ -23,6 +23,7 @@ import {
   studyOwnerOnly,
 } from '../../sharing/study-access';
 import { protectedProcedure, router } from '../init';
+import { sharedContextFields } from '../../../shared/shared-context';
 
 const fileIdInput = z.object({ fileId: idSchema });
 
@@ -31,8 +32,7 @@ const fileIdInput = z.object({ fileId: idSchema });
  * with `uuid`, access goes through the space (studyFileAccess) and the file is then read or renamed as its owner's,
  * the course owner's; without it, as before, the caller's own files only.
  */
-const sharedContext = { uuid: z.string().max(100).optional(), id: z.string().max(100).optional() };
-const sharedFileInput = z.object({ fileId: idSchema, ...sharedContext });
+const sharedFileInput = z.object({ fileId: idSchema, ...sharedContextFields });
 
 /** The user id the file is read as: the caller's own, or through a shared course its owner's once access is granted. */
 async function readerOf(db: Db, userId: string, input: { fileId: string; uuid?: string | undefined }): Promise<string> {
@@ -60,7 +60,7 @@ export const fileRouter = router({
     .mutation(({ ctx, input }) => deleteFile({ ...ctx.services, userId: ctx.user.id, fileId: input.fileId })),
   // Editors of a shared course rename its files too (the permission model's editFiles); viewers are refused.
   renameFile: protectedProcedure
-    .input(z.object({ fileId: idSchema, newName: fileNameSchema, ...sharedContext }))
+    .input(z.object({ fileId: idSchema, newName: fileNameSchema, ...sharedContextFields }))
     .mutation(async ({ ctx, input }) => {
       const { db } = ctx.services;
       const shared = sharedOf(input);
@@ -80,7 +80,7 @@ export const fileRouter = router({
       getProcessingStatus({ db: ctx.services.db, userId: await readerOf(ctx.services.db, ctx.user.id, input), fileId: input.fileId }),
     ),
   getFilePages: protectedProcedure
-    .input(z.object({ fileId: idSchema, withText: z.boolean().default(true), ...sharedContext }))
+    .input(z.object({ fileId: idSchema, withText: z.boolean().default(true), ...sharedContextFields }))
     .query(async ({ ctx, input }) =>
       getFilePages({
         db: ctx.services.db,
@@ -91,7 +91,7 @@ export const fileRouter = router({
     ),
   // The course owner's alone: what every member studies is not made again by a member (FORBIDDEN with `uuid`).
   regenerateArtefact: protectedProcedure
-    .input(z.object({ fileId: idSchema, artefact: z.enum(studyArtefactKinds), ...sharedContext }))
+    .input(z.object({ fileId: idSchema, artefact: z.enum(studyArtefactKinds), ...sharedContextFields }))
     .mutation(async ({ ctx, input }) => {
       const { db, studyQueue } = ctx.services;
       const shared = sharedOf(input);

@@ -6,7 +6,7 @@ import { storeMindmap } from '../../study/store';
 import { lectureText } from '../../test/lecture';
 import { insertCourse, insertFile } from '../../test/courses';
 import { callerFor, createTestServices, createUser, expectRefused, requestApp, trpcQueryPath, type TestUser } from '../../test/harness';
-import { bestPassage, PASSAGE_MAX_CHARS } from './mindmap';
+import { bestPassage, PASSAGE_MAX_CHARS } from '../../study/local/passage';
 
 const services = await createTestServices();
 afterAll(() => services.close());

@@ -1,0 +1,82 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, type Dispatch } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { LessonToPlay } from '../../../shared/learn';
+import { errorMessage } from '../../lib/errors';
+import { useTRPC } from '../../lib/trpc';
+import type { SharedContext } from './learn-data';
+import type { PlayerAction } from './player-state';
+
+/**
+ * What a lesson run asks the server — check an answer, skip, finish the run, report or unreport a challenge — each
+ * feeding its answer to the player's state (`dispatch`) and saying what went wrong in a toast. Every request carries
+ * the run's (perhaps shared) course context; a finish asked again after a failure is the same call.
+ */
+export function useLessonRequests({
+  lesson,
+  context,
+  dispatch,
+  onReported,
+}: {
+  lesson: LessonToPlay;
+  context: SharedContext;
+  dispatch: Dispatch<PlayerAction>;
+  onReported: (challengeId: string, reported: boolean) => void;
+}) {
+  const { t } = useTranslation(['learn', 'common']);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const refreshProgress = useCallback(() => void queryClient.invalidateQueries(trpc.gamification.getProgress.queryFilter()), [queryClient, trpc]);
+  const submit = useMutation(
+    trpc.learn.submitAnswer.mutationOptions({
+      onSuccess: (result) => {
+        dispatch({ type: 'answered', result });
+        refreshProgress();
+      },
+      onError: (failure) => {
+        dispatch({ type: 'failed' });
+        toast.error(errorMessage(failure, t, t('player.checkFailed')));
+      },
+    }),
+  );
+  const skip = useMutation(
+    trpc.learn.skipChallenge.mutationOptions({
+      onSuccess: (result) => dispatch({ type: 'skipped', result }),
+      onError: (failure) => {
+        dispatch({ type: 'failed' });
+        toast.error(errorMessage(failure, t, t('player.skipFailed')));
+      },
+    }),
+  );
+  const finish = useMutation(
+    trpc.learn.finishLesson.mutationOptions({
+      onSuccess: (result) => {
+        dispatch({ type: 'finished', result });
+        refreshProgress();
+        void queryClient.invalidateQueries(trpc.learn.getPath.pathFilter());
+      },
+      onError: (failure) => toast.error(errorMessage(failure, t, t('player.finishFailed'))),
+    }),
+  );
+  const finishRun = useCallback(
+    () => finish.mutate({ lessonId: lesson.lesson.id, runId: lesson.runId, ...context }),
+    [finish, lesson.lesson.id, lesson.runId, context],
+  );
+  const report = useMutation(
+    trpc.learn.reportChallenge.mutationOptions({
+      onSuccess: (_result, input) => {
+        onReported(input.challengeId, true);
+        toast.success(t('player.reported'));
+      },
+      onError: (failure) => toast.error(errorMessage(failure, t, t('player.reportFailed'))),
+    }),
+  );
+  const unreport = useMutation(
+    trpc.learn.unreportChallenge.mutationOptions({
+      onSuccess: (_result, input) => onReported(input.challengeId, false),
+      onError: (failure) => toast.error(errorMessage(failure, t, t('player.unreportFailed'))),
+    }),
+  );
+  return { submit, skip, finish, finishRun, report, unreport };
+}

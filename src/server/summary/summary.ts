@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { summary } from '../db/schema';
+import { sharedOf, studyFileAccess } from '../sharing/study-access';
+
+/**
+ * The Summary tab: the file's stored summary — its structured content (sections and key terms, each with its source
+ * page) and the markdown the Copy button hands out. Null while the summary has not been made yet (the tab shows the
+ * artefact's progress from file.getProcessingStatus meanwhile). A file the caller may not study is NOT_FOUND.
+ */
+export async function getSummary(db: Db, userId: string, input: { fileId: string; uuid?: string | undefined }) {
+  const access = await studyFileAccess(db, userId, input.fileId, sharedOf(input));
+  const [row] = await db
+    .select({ markdown: summary.markdown, content: summary.content, createdAt: summary.createdAt })
+    .from(summary)
+    .where(eq(summary.fileId, access.fileId))
+    .limit(1);
+  if (!row) return null;
+  const { title, overview, sections, keyTerms } = row.content;
+  return { fileId: access.fileId, fileName: access.fileName, title, overview, sections, keyTerms, markdown: row.markdown, createdAt: row.createdAt };
+}

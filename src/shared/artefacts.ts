@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { COURSE_SUBJECTS } from './sharing';
 
 /**
  * The study artefacts made from a file (DESIGN §6): what every engine returns, what is stored, and what the content
@@ -114,7 +113,6 @@ export const learnPathSchema = z.object({
 export type LearnPath = z.infer<typeof learnPathSchema>;
 
 export { COURSE_SUBJECTS, type CourseSubject } from './sharing';
-export const courseSubjectSchema = z.enum(COURSE_SUBJECTS);
 
 /** The summary as the markdown the Summary tab shows: every bullet ends with its source page, "(p. 3)". */
 export function summaryToMarkdown(summary: Summary, labels = { keyTerms: 'Key terms', page: 'p.' }): string {

@@ -195,11 +195,6 @@ export function settleStreak(state: StreakState, today: DateString, activeToday 
   return settled;
 }
 
-/** The current streak as shown on `today`: 0 once broken (settling does that), kept while yesterday counted. */
-export function currentStreak(state: StreakState, today: DateString): number {
-  return settleStreak(state, today).streak;
-}
-
 export type ActivityTargets = Record<DailyQuestKind, number>;
 export type ActivityCounters = Record<DailyQuestKind, number>;
 

@@ -144,11 +144,6 @@ export interface Leaderboard {
   me: { rank: number | null; username: string; image: string | null; xp: number };
 }
 
-/** `shop.refillHearts` / `shop.buyStreakFreeze` input: a fresh id per click; a replay is answered, never charged twice. */
-export interface PurchaseInput {
-  requestId: string;
-}
-
 export interface PurchaseResult {
   points: number;
   hearts: number;

@@ -31,10 +31,6 @@ export const unitStatsInput = z.object({ unitId: idSchema, ...sharedFlagsFields 
 /** Without fileId: over every file the caller can study (all their files). */
 export const overallStatsInput = z.object({ fileId: idSchema.optional(), ...sharedFlagsFields });
 
-export type LessonStatsInput = z.infer<typeof lessonStatsInput>;
-export type UnitStatsInput = z.infer<typeof unitStatsInput>;
-export type OverallStatsInput = z.infer<typeof overallStatsInput>;
-
 export type AttemptStatus = 'correct' | 'incorrect' | 'skipped';
 
 /** Most individual attempts a lesson's stats list (newest first). */

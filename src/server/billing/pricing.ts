@@ -10,7 +10,6 @@ import {
   type PlanPricing,
 } from '../../shared/pricing';
 import type { Config, StripeEnvironment, StripePriceIds } from '../config';
-import { AppError } from '../errors';
 import { pricingLoadFailed, pricingProcessFailed, pricingUnavailable } from './errors';
 import { builtInPlanPricing } from './price-table';
 import { stripeBillingOf, type StripeBilling } from './stripe-billing';
@@ -109,11 +108,4 @@ export async function planSoldIn(options: {
 }): Promise<boolean> {
   const pricing = await getAllPlanPricing({ config: options.config, environment: options.billing.settings.environment });
   return options.plan in pricing.plans && pricing.plans[options.plan][options.currency] !== undefined;
-}
-
-export function isPricingError(error: unknown): error is AppError {
-  return (
-    error instanceof AppError &&
-    ['pricingLoadFailed', 'pricingProcessFailed', 'pricingUnavailable'].includes(error.messageKey ?? '')
-  );
 }

@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { XP_MILESTONES } from '../../shared/gamification';
 import { localDay, milestonesReached, weekStartUtc } from '../../shared/gamification-rules';
 import type { Db } from '../db/client';
 import { dailyActivity, questCompletion, user, weeklyXp } from '../db/schema';
@@ -72,7 +71,3 @@ export async function awardPoints(tx: Db, userId: string, amount: number, now: D
   return { points: balance.points, xpTotal: balance.xpTotal, milestones };
 }
 
-/** The milestone of an id, for showing it. */
-export function milestoneOf(id: string) {
-  return XP_MILESTONES.find((milestone) => milestone.id === id);
-}

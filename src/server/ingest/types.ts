@@ -4,8 +4,6 @@
  */
 export type FileKind = 'pdf' | 'docx' | 'pptx' | 'doc' | 'txt' | 'image';
 
-export const fileKinds: readonly FileKind[] = ['pdf', 'docx', 'pptx', 'doc', 'txt', 'image'];
-
 /** One page of text. DOCX, TXT and legacy DOC have no pages of their own; their "pages" are sections (see splitIntoPages). */
 export interface ExtractedPage {
   pageNumber: number;

@@ -60,7 +60,3 @@ export function keyAction(key: string, focusedId: string, layout: MindmapLayout)
   }
 }
 
-/** The node to focus after `collapsedId` closed while focus was inside it: the closed node itself. */
-export function focusAfterCollapse(layout: MindmapLayout, focusedId: string, collapsedId: string): string {
-  return layout.byId.has(focusedId) ? focusedId : collapsedId;
-}

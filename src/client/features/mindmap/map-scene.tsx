@@ -1,9 +1,9 @@
 import { memo, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isFromLowConfidencePage } from '../../lib/ocr';
-import { TOGGLE_RADIUS, type LayoutNode, type MindmapLayout } from './layout';
+import { BRANCH_COLOURS, TOGGLE_RADIUS, type LayoutNode, type MindmapLayout } from './layout';
 
-const branchClass = (branch: number) => (branch < 0 ? 'mm-root-branch' : `mm-branch-${branch % 8}`);
+const branchClass = (branch: number) => (branch < 0 ? 'mm-root-branch' : `mm-branch-${branch % BRANCH_COLOURS}`);
 const levelOf = (depth: number) => Math.min(depth, 3);
 
 interface SceneProps {

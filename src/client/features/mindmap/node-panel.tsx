@@ -11,7 +11,7 @@ import { useFileViewer } from '../../lib/file-viewer';
 import { isFromLowConfidencePage } from '../../lib/ocr';
 import { useTRPC } from '../../lib/trpc';
 import type { StudyFile } from '../../lib/use-study-file';
-import type { LayoutNode, MindmapNode } from './layout';
+import { BRANCH_COLOURS, type LayoutNode, type MindmapNode } from './layout';
 
 /**
  * The details of the chosen node: where it sits (its ancestors), its full label, its source passage with the sentence
@@ -79,7 +79,7 @@ export function NodePanel({
             data-testid="mindmap-panel-title"
             className="mt-1.5 text-lg leading-snug font-bold tracking-tight text-balance break-words focus:outline-none"
           >
-            <span aria-hidden="true" className={cn('mr-2 inline-block size-2.5 -translate-y-0.5 rounded-full', branch < 0 ? 'bg-primary' : `mm-dot-${branch % 8}`)} />
+            <span aria-hidden="true" className={cn('mr-2 inline-block size-2.5 -translate-y-0.5 rounded-full', branch < 0 ? 'bg-primary' : `mm-dot-${branch % BRANCH_COLOURS}`)} />
             {node.label}
           </h2>
         </div>

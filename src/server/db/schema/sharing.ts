@@ -89,7 +89,6 @@ export const spaceMember = pgTable(
 );
 
 export const invitationStatuses = ['pending', 'accepted'] as const;
-export type InvitationStatus = (typeof invitationStatuses)[number];
 
 /** An invitation by email (kept lower-case; one per space and address), pending until the invitee accepts it. */
 export const spaceInvitation = pgTable(

@@ -323,10 +323,6 @@ class LlmEngine {
     return chunks;
   }
 
-  private static partIntro(document: StudyDocument, chunk: DocumentChunk, count: number): string {
-    return partIntro(document.title, chunk, count);
-  }
-
   /**
    * Map-reduce: one answer per chunk, then the answers' texts combined in rounds of batches that fit the budget until
    * one remains. A document of one chunk is answered in one request (`single`).
@@ -362,7 +358,7 @@ class LlmEngine {
           label: 'summary',
           schema: summaryModelSchema,
           system,
-          prompt: summaryPrompt(LlmEngine.partIntro(document, chunk, chunks.length), chunk.text),
+          prompt: summaryPrompt(partIntro(document.title, chunk, chunks.length), chunk.text),
           convert: (model) => {
             toSummary(model, pageIndex(document, chunk.pages));
             return model;
@@ -406,7 +402,7 @@ class LlmEngine {
             label: 'mind map',
             schema: mindmapModelSchema,
             system,
-            prompt: mindmapPrompt(LlmEngine.partIntro(document, chunk, 1), chunk.text),
+            prompt: mindmapPrompt(partIntro(document.title, chunk, 1), chunk.text),
             convert: (model) => finish(checkOutline(model, pageIndex(document, chunk.pages), rootPage)),
           },
           signal,
@@ -418,7 +414,7 @@ class LlmEngine {
             label: 'mind map',
             schema: mindmapModelSchema,
             system,
-            prompt: mindmapPartPrompt(LlmEngine.partIntro(document, chunk, chunks.length), chunk.text),
+            prompt: mindmapPartPrompt(partIntro(document.title, chunk, chunks.length), chunk.text),
             convert: (model) => checkOutline(model, pageIndex(document, chunk.pages), chunk.pages[0] ?? rootPage),
           },
           signal,
@@ -453,7 +449,7 @@ class LlmEngine {
           label: 'flashcards',
           schema: flashcardsModelSchema,
           system,
-          prompt: flashcardsPrompt(perChunk, LlmEngine.partIntro(document, chunk, chunks.length), chunk.text),
+          prompt: flashcardsPrompt(perChunk, partIntro(document.title, chunk, chunks.length), chunk.text),
           convert: (model) => toFlashcards(model, pageIndex(document, chunk.pages)),
         },
         signal,
@@ -475,7 +471,7 @@ class LlmEngine {
           label: 'learn path',
           schema: learnPathModelSchema,
           system,
-          prompt: learnPathPrompt(LlmEngine.partIntro(document, chunk, chunks.length), chunk.text),
+          prompt: learnPathPrompt(partIntro(document.title, chunk, chunks.length), chunk.text),
           convert: (model) => toLearnPathUnits(model, pageIndex(document, chunk.pages)),
         },
         signal,

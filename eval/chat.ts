@@ -19,10 +19,10 @@
 import { directory, file, filePage, studyArtefact, user } from '../src/server/db/schema';
 import { openDatabase } from '../src/server/db/client';
 import { retrievePassages } from '../src/server/chat/retrieval';
-import { chunkPages } from '../src/server/study/chunks';
-import type { AnswerEvent, StudyPage } from '../src/server/study/engine';
-import { answerQuestion } from '../src/server/study/local/answer';
-import { storeChunks } from '../src/server/study/store';
+import { chunkPages } from '../src/server/study/engines/chunks';
+import type { AnswerEvent, StudyPage } from '../src/server/study/engines/engine';
+import { answerQuestion } from '../src/server/study/engines/local/answer';
+import { storeChunks } from '../src/server/study/pipeline/store';
 
 // mustMention: lower-case; '|' separates alternatives; every entry must appear in the answer text
 export interface ChatQuestion {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Deck, LearnPath, Mindmap, MindmapNode, Summary } from '../src/shared/artefacts';
 import { BLANK } from '../src/shared/artefacts';
-import type { Flaw } from '../src/server/study/item-flaws';
-import { cardFlaws, challengeFlaws, duplicateIndexes, labelFlaws, sentenceFlaws } from '../src/server/study/item-flaws';
+import type { Flaw } from '../src/server/study/engines/item-flaws';
+import { cardFlaws, challengeFlaws, duplicateIndexes, labelFlaws, sentenceFlaws } from '../src/server/study/engines/item-flaws';
 
 /**
  * The generated material of one document as the items a teacher judges one by one: challenges, flashcards, summary

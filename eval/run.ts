@@ -3,7 +3,7 @@
  * the product's real extraction, and prints per document and in total what a strict teacher would count: well-formed
  * challenges, good flashcards, junk summary points, meaningful mind-map nodes, unit titles that are the document's own,
  * and the tutor's answers (right, wrongly refused, uncovered questions declined). An item counts by its teacher's label
- * (eval/labels/<id>.json) where it has one, and by the automatic item-flaw checks (src/server/study/item-flaws.ts)
+ * (eval/labels/<id>.json) where it has one, and by the automatic item-flaw checks (src/server/study/engines/item-flaws.ts)
  * where it has none. Asserts nothing.
  *
  *   npm run eval:study                      every document
@@ -15,9 +15,9 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { StudyDocument } from '../src/server/study/engine';
-import { StudyEngineError } from '../src/server/study/engine';
-import { createLocalEngine } from '../src/server/study/local/local-engine';
+import type { StudyDocument } from '../src/server/study/engines/engine';
+import { StudyEngineError } from '../src/server/study/engines/engine';
+import { createLocalEngine } from '../src/server/study/engines/local/local-engine';
 import { evaluateChat } from './chat';
 import type { ChatOutcome } from './chat';
 import type { Item, Material } from './items';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { detectFileKind } from '../src/server/ingest/file-kind';
 import { parseDocument } from '../src/server/ingest/parse-document';
 import { defaultExtractionLimits } from '../src/server/ingest/types';
-import type { StudyDocument } from '../src/server/study/engine';
+import type { StudyDocument } from '../src/server/study/engines/engine';
 import type { ChatQuestion } from './chat';
 
 /** The evaluation set on disk: documents with their manifest, the tutor's questions and the teacher's labels. */

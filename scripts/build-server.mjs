@@ -8,7 +8,7 @@ await build({
     main: 'src/server/main.ts',
     worker: 'src/server/worker.ts',
     'extraction-worker': 'src/server/ingest/extraction-worker.ts',
-    'study-thread': 'src/server/study/local/study-thread.ts',
+    'study-thread': 'src/server/study/engines/local/study-thread.ts',
   },
   outdir: 'dist/server',
   bundle: true,

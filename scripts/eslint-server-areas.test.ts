@@ -24,7 +24,7 @@ test('refuses an import that closes a cycle between two areas, naming the way ba
 });
 
 test('lets an area import one that does not lead back, its own files, and the top of src/server', () => {
-  expect(lint('src/server/sharing/probe.ts', "import { x } from '../study/engine';\nimport { y } from './permissions';\nimport { z } from '../errors';\n")).toEqual([]);
+  expect(lint('src/server/sharing/probe.ts', "import { x } from '../study/engines/engine';\nimport { y } from './permissions';\nimport { z } from '../errors';\n")).toEqual([]);
 });
 
 test('leaves tests and test support alone: they may import any area', () => {

@@ -183,7 +183,7 @@ export interface SupportChatConfig {
   cspSources: string[];
 }
 
-/** Matches createLlmEngine's options (src/server/study/llm/llm-engine.ts). */
+/** Matches createLlmEngine's options (src/server/study/engines/llm/llm-engine.ts). */
 export interface AiConfig {
   baseUrl: string;
   apiKey: string | undefined;

@@ -62,3 +62,6 @@ export class AppError extends Error {
     this.messageParams = options.messageParams;
   }
 }
+
+/** A request that needs a signed-in user came without a session (every procedure and route says it the same way). */
+export const signedOut = () => new AppError({ code: 'UNAUTHORIZED', userMessage: 'You must be signed in.', messageKey: 'signedOut' });

@@ -11,7 +11,7 @@ import { artefactAbandonedAfterMs } from './ingest/queued-files';
 import { createLogger } from './logger';
 import { createServices } from './services';
 import { newStorageKey } from './storage/blob-storage';
-import { STUDY_QUEUE } from './study/jobs';
+import { STUDY_QUEUE } from './study/pipeline/jobs';
 import { lectureText } from './test/lecture';
 import { createPostgresDatabase } from './test/database';
 import { startProgram } from './test/processes';

@@ -7,7 +7,8 @@ import { z } from 'zod';
  *   `uuid` is the space's link id, `id` the file opened in it; a number (a search parameter read as one) counts as
  *   its digits;
  * - the flags of the spec's server actions (§7: `getLessonStats (lessonId, isShared, sharedSpaceId)`, …).
- * On the server both become one value (`sharedOf`, `sharedOfFlags` in src/server/sharing/study-access.ts).
+ * On the server both become one value, read once per request (`sharedStudyOf` in src/server/sharing/study-access.ts,
+ * by the study procedures' middleware and the HTTP routes' context).
  */
 const contextValue = z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(100));
 
@@ -20,3 +21,7 @@ export const sharedFlagsFields = {
   isShared: z.boolean().optional(),
   sharedSpaceId: z.string().max(100).optional(),
 };
+
+/** Each form on its own, as read from a request before (and apart from) its procedure's own input check. */
+export const sharedLinkInput = z.object(sharedContextFields);
+export const sharedFlagsInput = z.object(sharedFlagsFields);

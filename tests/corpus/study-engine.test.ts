@@ -11,9 +11,9 @@ import {
   checkSummary,
   mindmapDepth,
   PageIndex,
-} from '../../src/server/study/content-checks';
-import { StudyEngineError, type StudyDocument } from '../../src/server/study/engine';
-import { createLocalEngine } from '../../src/server/study/local/local-engine';
+} from '../../src/server/study/engines/content-checks';
+import { StudyEngineError, type StudyDocument } from '../../src/server/study/engines/engine';
+import { createLocalEngine } from '../../src/server/study/engines/local/local-engine';
 import { corpusExists, corpusFiles, corpusFolder, printTable } from './corpus';
 
 /**

@@ -7,7 +7,7 @@ import { recordActivity } from '../gamification/activity';
 import { file, studyArtefact, type ChatCitation } from '../db/schema';
 import type { Logger } from '../logger';
 import type { SharedStudy } from '../sharing/study-access';
-import { StudyEngineError, type AnswerPassage, type AnswerTurn, type StudyEngine } from '../study/engine';
+import { StudyEngineError, type AnswerPassage, type AnswerTurn, type StudyEngine } from '../study/engines/engine';
 import { getUsage, releaseUsage, reserveUsage, usagePeriod, type UsageReservation } from '../usage/usage-counters';
 import { chatDailyLimitReached, chatFileFailed, chatFileNotReady, chatMessageEmpty, chatMessageTooLong } from './errors';
 import { conversationOf, recentTurns, storeQuestion, updateAnswer, type Conversation } from './messages';

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chatMessage, type ChatCitation } from '../db/schema';
 import { studyCourseAccess, studyFileAccess, type SharedStudy } from '../sharing/study-access';
-import type { AnswerTurn } from '../study/engine';
+import type { AnswerTurn } from '../study/engines/engine';
 import type { ChatScope } from './retrieval';
 
 /**

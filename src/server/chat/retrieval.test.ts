@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { filePage, studyArtefact } from '../db/schema';
-import { generateArtefact, markQueued } from '../study/pipeline';
+import { generateArtefact, markQueued } from '../study/pipeline/pipeline';
 import { insertCourse, insertFile } from '../test/courses';
 import { createTestServices, createUser, type TestUser } from '../test/harness';
 import { restoreLines, retrievePassages } from './retrieval';

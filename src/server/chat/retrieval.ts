@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chunk, file, filePage } from '../db/schema';
-import type { AnswerPassage } from '../study/engine';
-import { stopWords } from '../study/local/stopwords';
-import { captionPattern, captionRelevance, tableHeaders, tableKnowledge, tableNaming } from '../study/local/tutor-tables';
-import { askingWords } from '../study/local/tutor-terms';
+import type { AnswerPassage } from '../study/engines/engine';
+import { stopWords } from '../study/engines/local/stopwords';
+import { captionPattern, captionRelevance, tableHeaders, tableKnowledge, tableNaming } from '../study/engines/local/tutor-tables';
+import { askingWords } from '../study/engines/local/tutor-terms';
 
 /**
- * Retrieval for the tutor chat: the passages (chunks, src/server/study/chunks.ts) of a file or of a whole course that
+ * Retrieval for the tutor chat: the passages (chunks, src/server/study/engines/chunks.ts) of a file or of a whole course that
  * best match a question, by PostgreSQL full-text search in the course language's configuration (stemming and stop
  * words: "Wie funktionieren Pflanzen?" finds "Pflanze"). Written so that a question in the student's own words still
  * reaches the passage that answers it (issue 18):

@@ -7,8 +7,8 @@ import { enqueueIngest } from '../ingest/ingest-job';
 import type { Jobs } from '../jobs/boss';
 import type { Logger } from '../logger';
 import { deleteBlobs, type BlobStorage } from '../storage/blob-storage';
-import type { StudyQueue } from '../study/jobs';
-import { artefactStates, markQueued, quotaFailure } from '../study/pipeline';
+import type { StudyQueue } from '../study/pipeline/jobs';
+import { artefactStates, markQueued, quotaFailure } from '../study/pipeline/pipeline';
 import { courseColumns, fileSummaryColumns } from './columns';
 import { fileAlreadyDeleted, fileNotFound } from './errors';
 

@@ -3,7 +3,7 @@ import { cardTextProblem, type CardSide } from '../../shared/decks';
 import { regenerateArtefact } from '../courses/files';
 import type { Db } from '../db/client';
 import { cardState, deck, file, flashcard } from '../db/schema';
-import type { StudyQueue } from '../study/jobs';
+import type { StudyQueue } from '../study/pipeline/jobs';
 import { studyFileAccess, studyFileAction, studyOwnerOnly, type SharedStudy } from '../sharing/study-access';
 import { cardAccess, checkDeckWritable, deckAccess } from './access';
 import { deckCounts, type DeckCounts } from './counts';

@@ -5,7 +5,7 @@ import { localDay } from '../../shared/gamification-rules';
 import { PLANS } from '../../shared/plans';
 import { ask, readStream, readyChatFile } from '../test/chat';
 import { dailyActivity, deck, flashcard, lesson, questCompletion, unit, user } from '../db/schema';
-import { storeDeck, storeLearnPath } from '../study/store';
+import { storeDeck, storeLearnPath } from '../study/pipeline/store';
 import { insertCourse, insertFile } from '../test/courses';
 import { callerFor, createTestServices, createUser, type TestUser } from '../test/harness';
 import { recordActivity, type ActivityKind } from './activity';

@@ -1,7 +1,6 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
-import { Hono, type Context as HonoContext } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../shared/chat';
 import { containsNul, idSchema } from '../../shared/schemas';
@@ -9,9 +8,9 @@ import { sharedContextFields } from '../../shared/shared-context';
 import { answerFailureKey, askQuestion, streamAnswer } from '../chat/ask';
 import { chatInvalidRequest, chatMessageTooLong } from '../chat/errors';
 import type { ChatUIMessage } from '../chat/ui-message';
-import { AppError, httpStatusOf } from '../errors';
+import { AppError, signedOut } from '../errors';
 import type { Services } from '../services';
-import { requestSession } from './session';
+import { callerContext, errorResponse, type CallerEnv } from './request-context';
 
 /**
  * `POST /api/chat` (DESIGN §4): the tutor's answer to `{fileId | directoryId, message, uuid?, id?}` as an AI SDK UI
@@ -37,24 +36,18 @@ const chatRequestSchema = z
  */
 const MAX_BODY_BYTES = 64 * 1024 + CHAT_MESSAGE_MAX_LENGTH * 6;
 
-const signedOut = () => new AppError({ code: 'UNAUTHORIZED', userMessage: 'You must be signed in.', messageKey: 'signedOut' });
-
-function errorResponse(c: HonoContext, error: AppError) {
-  const { code, userMessage: message, messageKey, messageParams } = error;
-  return c.json({ error: { code, message, messageKey, messageParams } }, httpStatusOf[code] as ContentfulStatusCode);
-}
-
 export function chatRoutes(services: Services) {
-  const app = new Hono();
+  const app = new Hono<CallerEnv>();
   app.post(
     '/api/chat',
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c, chatMessageTooLong()) }),
+    callerContext(services, 'json-body'),
     async (c) => {
-      const session = await requestSession(services, c.req.raw);
+      const session = c.get('session');
       if (!session) return errorResponse(c, signedOut());
       const parsed = chatRequestSchema.safeParse(await c.req.json().catch(() => undefined));
       if (!parsed.success) return errorResponse(c, chatInvalidRequest());
-      const { fileId, directoryId, message, uuid } = parsed.data;
+      const { fileId, directoryId, message } = parsed.data;
 
       let asked;
       try {
@@ -62,7 +55,7 @@ export function chatRoutes(services: Services) {
           userId: session.user.id,
           scope: fileId !== undefined ? { fileId } : { directoryId: directoryId ?? '' },
           message,
-          shared: uuid ? { uuid } : undefined,
+          shared: c.get('shared'),
         });
       } catch (error) {
         if (error instanceof AppError) return errorResponse(c, error);

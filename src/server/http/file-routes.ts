@@ -1,21 +1,18 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context as HonoContext } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { idSchema } from '../../shared/schemas';
 import { fileNotFound } from '../courses/errors';
 import { file } from '../db/schema';
-import { AppError, httpStatusOf } from '../errors';
+import { AppError, signedOut } from '../errors';
 import type { Services } from '../services';
 import { contentDisposition } from '../storage/content-disposition';
 import { studyFileAccess } from '../sharing/study-access';
-import { requestSession } from './session';
+import { callerContext, errorResponse, type CallerEnv } from './request-context';
 
 /** How long a URL from GET /api/file-url stays valid. */
 export const FILE_LINK_LIFETIME_SECONDS = 5 * 60;
 
-const signedOut = () =>
-  new AppError({ code: 'UNAUTHORIZED', userMessage: 'You must be signed in.', messageKey: 'signedOut' });
 const linkInvalid = () =>
   new AppError({
     code: 'FORBIDDEN',
@@ -29,12 +26,7 @@ const linkExpired = () =>
     messageKey: 'fileLinkExpired',
   });
 
-function errorResponse(c: HonoContext, error: AppError) {
-  const { code, userMessage: message, messageKey, messageParams } = error;
-  return c.json({ error: { code, message, messageKey, messageParams } }, httpStatusOf[code] as ContentfulStatusCode);
-}
-
-async function answer(c: HonoContext, handle: () => Promise<Response>): Promise<Response> {
+async function answer(c: HonoContext<CallerEnv>, handle: () => Promise<Response>): Promise<Response> {
   try {
     return await handle();
   } catch (error) {
@@ -83,23 +75,19 @@ async function storedFile(services: Services, fileId: string, ownerId: string | 
   return { ...row, storageKey: row.storageKey };
 }
 
-async function sessionUserId(services: Services, c: HonoContext): Promise<string> {
-  const session = await requestSession(services, c.req.raw);
-  if (!session) throw signedOut();
-  return session.user.id;
-}
 
 /**
  * Whose file the signed-in caller may read: their own, or with `?uuid=` (the shared-course context) the course
  * owner's once studyFileAccess grants it (a member of a shared course reading one of its visible files).
  */
-async function readerOf(services: Services, c: HonoContext, fileId: string): Promise<string> {
-  const userId = await sessionUserId(services, c);
-  const uuid = c.req.query('uuid');
-  if (!uuid) return userId;
+async function readerOf(services: Services, c: HonoContext<CallerEnv>, fileId: string): Promise<string> {
+  const session = c.get('session');
+  if (!session) throw signedOut();
+  const shared = c.get('shared');
+  if (!shared) return session.user.id;
   const id = idSchema.safeParse(fileId);
-  if (!id.success || uuid.length > 100) throw fileNotFound();
-  return (await studyFileAccess(services.db, userId, id.data, { uuid })).ownerId;
+  if (!id.success) throw fileNotFound();
+  return (await studyFileAccess(services.db, session.user.id, id.data, shared)).ownerId;
 }
 
 /** How each stored document type goes out; `inline` ones may open in a tab, the rest are downloaded. */
@@ -182,7 +170,7 @@ function matchesAny(ifNoneMatch: string, etag: string): boolean {
   });
 }
 
-async function serveFile(c: HonoContext, services: Services): Promise<Response> {
+async function serveFile(c: HonoContext<CallerEnv>, services: Services): Promise<Response> {
   const fileId = c.req.param('fileId') ?? '';
   const { expires, signature } = c.req.query();
   // A link's query decides alone: a wrong or stale one is refused even when the browser also has a session.
@@ -241,7 +229,9 @@ async function serveFile(c: HonoContext, services: Services): Promise<Response> 
  * Refusals answer `{ error: { code, message, messageKey } }` like POST /api/files.
  */
 export function fileRoutes(services: Services) {
-  return new Hono()
+  return new Hono<CallerEnv>()
+    .use('/api/file/*', callerContext(services, 'query'))
+    .use('/api/file-url/*', callerContext(services, 'query'))
     .get('/api/file/:fileId', (c) => answer(c, () => serveFile(c, services)))
     .get('/api/file-url/:fileId', (c) =>
       answer(c, async () => {

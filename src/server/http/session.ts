@@ -1,6 +1,6 @@
 import type { Services } from '../services';
 
-type Session = Awaited<ReturnType<Services['auth']['api']['getSession']>>;
+export type Session = Awaited<ReturnType<Services['auth']['api']['getSession']>>;
 
 const sessions = new WeakMap<Request, Promise<Session>>();
 

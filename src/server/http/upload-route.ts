@@ -1,7 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono, type Context as HonoContext, type MiddlewareHandler } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { PLAN_SLUGS, PLANS } from '../../shared/plans';
 import { idSchema } from '../../shared/schemas';
 import { findOwnedCourse } from '../courses/directories';
@@ -16,12 +15,12 @@ import {
 } from '../courses/upload-limits';
 import { cleanUploadName } from '../courses/upload-name';
 import { makeUploadDir, receiveUpload, removeStaleUploadDirs, unreadableUpload } from '../courses/upload-stream';
-import { AppError, httpStatusOf } from '../errors';
+import { AppError, signedOut } from '../errors';
 import { TRANSCRIPT_MAX_LENGTH } from '../ingest/transcript';
 import type { Services } from '../services';
 import { sharedUploadTarget } from '../sharing/study-access';
 import { courseNotFound } from '../courses/errors';
-import { requestSession } from './session';
+import { callerContext, errorResponse, type CallerEnv } from './request-context';
 
 /**
  * The largest file any plan allows plus room for the multipart framing: no upload request may be longer, whatever the
@@ -34,8 +33,6 @@ const maxVideoLinkBytes = 4 * 1024 * 1024;
 /** Temporary folders older than this were left by a process that died mid-upload. */
 const staleUploadMs = 24 * 60 * 60 * 1000;
 
-const signedOut = () =>
-  new AppError({ code: 'UNAUTHORIZED', userMessage: 'You must be signed in.', messageKey: 'signedOut' });
 const notMultipart = () =>
   new AppError({
     code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -45,16 +42,11 @@ const notMultipart = () =>
 const noCourse = () =>
   new AppError({ code: 'BAD_REQUEST', userMessage: 'Choose a course to upload to.', messageKey: 'uploadNoCourse' });
 
-function errorResponse(c: HonoContext, error: AppError) {
-  const { code, userMessage: message, messageKey, messageParams } = error;
-  return c.json({ error: { code, message, messageKey, messageParams } }, httpStatusOf[code] as ContentfulStatusCode);
-}
-
 /**
  * `userId`: whose course the upload goes into and whose plan it counts against — the caller, or for an editor of a
  * shared course (`?uuid=` the space's link id) the course owner. `sharedCourseId`: then the only course allowed.
  */
-type UploadEnv = { Variables: { userId: string; sharedCourseId: string | null } };
+type UploadEnv = { Variables: CallerEnv['Variables'] & { userId: string; sharedCourseId: string | null } };
 
 /**
  * Checked before the body is read: nobody signed out can make the server read an upload (a request from another site
@@ -62,12 +54,12 @@ type UploadEnv = { Variables: { userId: string; sharedCourseId: string | null } 
  */
 function authenticate(services: Services): MiddlewareHandler<UploadEnv> {
   return async (c, next) => {
-    const session = await requestSession(services, c.req.raw);
+    const session = c.get('session');
     if (!session) return errorResponse(c, signedOut());
-    const uuid = c.req.query('uuid');
-    if (uuid) {
+    const shared = c.get('shared');
+    if (shared) {
       try {
-        const target = await sharedUploadTarget(services.db, session.user.id, uuid.slice(0, 100));
+        const target = await sharedUploadTarget(services.db, session.user.id, shared);
         c.set('userId', target.ownerId);
         c.set('sharedCourseId', target.directoryId);
       } catch (error) {
@@ -202,7 +194,7 @@ export function uploadRoutes(services: Services) {
   // The embedded database's DATA_DIR has this one process: a folder from before it started was left by one that died.
   const soleProcess = services.config.database.kind === 'pglite';
   void removeStaleUploadDirs(tempRoot, soleProcess ? Date.now() - performance.timeOrigin : staleUploadMs);
-  return new Hono<UploadEnv>().post('/api/files', authenticate(services), async (c) => {
+  return new Hono<UploadEnv>().post('/api/files', callerContext(services, 'query'), authenticate(services), async (c) => {
     try {
       const declaredLength = Number(c.req.header('content-length') ?? 0);
       if (declaredLength > megabytes(maxRequestMb)) throw requestTooLarge(maxRequestMb);

@@ -5,7 +5,7 @@ import type { Jobs } from '../jobs/boss';
 import type { Logger } from '../logger';
 import type { BlobStorage } from '../storage/blob-storage';
 import { removeOrphanedBlobs } from '../storage/orphans';
-import { sendStudyJobs } from '../study/jobs';
+import { sendStudyJobs } from '../study/pipeline/jobs';
 import { enqueueIngest, failureColumns } from './ingest-job';
 import { failureMessages } from './types';
 

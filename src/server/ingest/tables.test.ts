@@ -1,7 +1,7 @@
 import { Document, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
 import { describe, expect, it } from 'vitest';
-import type { StudyDocument } from '../study/engine';
-import { createLocalEngine } from '../study/local/local-engine';
+import type { StudyDocument } from '../study/engines/engine';
+import { createLocalEngine } from '../study/engines/local/local-engine';
 import { docxPages } from './docx-pages';
 import { pdfPages } from './pdf-pages';
 import { pptxPages } from './pptx-pages';

@@ -6,7 +6,7 @@ export type Jobs = PgBoss;
 
 /**
  * How often pg-boss's supervisor looks for jobs whose worker has gone. The queues with long-running jobs carry
- * `heartbeatSeconds` (study/jobs.ts, ingest/ingest-job.ts): a live worker refreshes each job it holds every half of
+ * `heartbeatSeconds` (study/pipeline/jobs.ts, ingest/ingest-job.ts): a live worker refreshes each job it holds every half of
  * that, and a job whose heartbeat is older than it is failed into its retry, which another worker then takes over.
  * A stale heartbeat is only noticed on a supervise pass that also runs the queue monitor, so both intervals are set:
  * at pg-boss's default of 60 s a worker killed with SIGKILL would leave its jobs 'active' for up to

@@ -3,8 +3,8 @@ import type { MindmapNode } from '../../shared/artefacts';
 import type { Db } from '../db/client';
 import { filePage, mindmap } from '../db/schema';
 import { AppError } from '../errors';
-import { sharedOf, studyFileAccess } from '../sharing/study-access';
-import { bestPassage } from '../study/local/passage';
+import { studyFileAccess, type SharedStudy } from '../sharing/study-access';
+import { bestPassage } from '../study/engines/local/passage';
 
 /**
  * The Mindmap tab: a file's stored tree, and the passage of a node's source page that best supports its label, read
@@ -28,17 +28,17 @@ export const mindmapNodeNotFound = () =>
 
 interface MindmapRequest {
   fileId: string;
-  uuid?: string | undefined;
+  shared: SharedStudy | undefined;
 }
 
 export async function getMindmap(db: Db, userId: string, input: MindmapRequest) {
-  const access = await studyFileAccess(db, userId, input.fileId, sharedOf(input));
+  const access = await studyFileAccess(db, userId, input.fileId, input.shared);
   const row = await storedTree(db, access.fileId);
   return { fileId: access.fileId, fileName: access.fileName, root: row.tree, nodeCount: countNodes(row.tree), createdAt: row.createdAt };
 }
 
 export async function getMindmapPassage(db: Db, userId: string, input: MindmapRequest & { nodeId: string }) {
-  const access = await studyFileAccess(db, userId, input.fileId, sharedOf(input));
+  const access = await studyFileAccess(db, userId, input.fileId, input.shared);
   const { tree } = await storedTree(db, access.fileId);
   const node = findNode(tree, input.nodeId);
   if (!node) throw mindmapNodeNotFound();

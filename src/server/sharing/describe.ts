@@ -3,8 +3,8 @@ import { COURSE_SUBJECTS, SHARING_LIMITS, type GeneratedDescription } from '../.
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 import { directory, file, space, spaceFile } from '../db/schema';
-import type { StudyDocument, StudyEngine } from '../study/engine';
-import { loadStudyDocument } from '../study/pipeline';
+import type { StudyDocument, StudyEngine } from '../study/engines/engine';
+import { loadStudyDocument } from '../study/pipeline/pipeline';
 import { requireSpace } from './access';
 import { spaceErrors } from './errors';
 

@@ -17,7 +17,7 @@ import {
   spaceMember,
   unit,
 } from '../db/schema';
-import type { Tx } from '../study/store';
+import type { Tx } from '../study/pipeline/store';
 import { requireActor, requireSpace } from './access';
 import { spaceErrors } from './errors';
 import { findSpace, spaceActor, type SpaceActor } from './permissions';

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { directory, file, spaceFile } from '../db/schema';
 import { courseNotFound, fileNotFound } from '../courses/errors';
 import { AppError } from '../errors';
+import { sharedFlagsInput, sharedLinkInput } from '../../shared/shared-context';
 import { can, findSpace, spaceActor, type SpaceAction, type SpaceActor, type SpaceRow } from './permissions';
 
 /**
@@ -17,14 +18,16 @@ export type StudyRole = 'owner' | 'member';
 /** The shared context a study procedure was called with: the space's link id (`uuid`) or its id (`sharedSpaceId`). */
 export type SharedStudy = { uuid: string } | { spaceId: string };
 
-/** The shared context of a router's input (`uuid`), if any; an empty uuid is no context. */
-export function sharedOf(input: { uuid?: string | undefined }): SharedStudy | undefined {
-  return input.uuid ? { uuid: input.uuid } : undefined;
-}
-
-/** The statistics' and reports' shared flags (`isShared`, `sharedSpaceId` — the space's id or link uuid) as a shared context. */
-export function sharedOfFlags(input: { isShared?: boolean | undefined; sharedSpaceId?: string | undefined }): SharedStudy | undefined {
-  return input.isShared && input.sharedSpaceId ? { spaceId: input.sharedSpaceId } : undefined;
+/**
+ * The shared context a request carries, in either of the spec's forms: the link id `uuid` (with `id`, the file), or the
+ * flags `isShared` and `sharedSpaceId`; none (undefined) when it carries neither, an empty one, or one not well formed
+ * (the procedure's or route's own input check then refuses the request with its message).
+ */
+export function sharedStudyOf(input: unknown): SharedStudy | undefined {
+  const link = sharedLinkInput.safeParse(input);
+  if (link.success && link.data.uuid) return { uuid: link.data.uuid };
+  const flags = sharedFlagsInput.safeParse(input);
+  return flags.success && flags.data.isShared && flags.data.sharedSpaceId ? { spaceId: flags.data.sharedSpaceId } : undefined;
 }
 
 export interface StudyFileAccess {
@@ -197,8 +200,8 @@ export async function studyCourseAccess(
  * and counted (the course stays whole, and its owner's plan bears its uploads), when the caller may edit the course's
  * files. NOT_FOUND (the course's) to whoever may not study it, FORBIDDEN to a member who may only study.
  */
-export async function sharedUploadTarget(db: Db, userId: string, uuid: string): Promise<{ ownerId: string; directoryId: string }> {
-  const actor = await studyingActor(db, userId, { uuid });
+export async function sharedUploadTarget(db: Db, userId: string, shared: SharedStudy): Promise<{ ownerId: string; directoryId: string }> {
+  const actor = await studyingActor(db, userId, shared);
   if (!actor) throw courseNotFound();
   if (!can(actor, 'editFiles')) throw studyEditFilesForbidden();
   return { ownerId: actor.space.ownerId, directoryId: actor.space.directoryId };

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { summary } from '../db/schema';
-import { sharedOf, studyFileAccess } from '../sharing/study-access';
+import { studyFileAccess, type SharedStudy } from '../sharing/study-access';
 
 /**
  * The Summary tab: the file's stored summary — its structured content (sections and key terms, each with its source
  * page) and the markdown the Copy button hands out. Null while the summary has not been made yet (the tab shows the
  * artefact's progress from file.getProcessingStatus meanwhile). A file the caller may not study is NOT_FOUND.
  */
-export async function getSummary(db: Db, userId: string, input: { fileId: string; uuid?: string | undefined }) {
-  const access = await studyFileAccess(db, userId, input.fileId, sharedOf(input));
+export async function getSummary(db: Db, userId: string, fileId: string, shared: SharedStudy | undefined) {
+  const access = await studyFileAccess(db, userId, fileId, shared);
   const [row] = await db
     .select({ markdown: summary.markdown, content: summary.content, createdAt: summary.createdAt })
     .from(summary)

@@ -1,7 +1,7 @@
 import { filePage } from '../db/schema';
 import { splitIntoPages } from '../ingest/text-pages';
 import type { Services } from '../services';
-import { generateArtefact, markQueued } from '../study/pipeline';
+import { generateArtefact, markQueued } from '../study/pipeline/pipeline';
 import { lectureText } from './lecture';
 import { insertCourse, insertFile } from './courses';
 import { requestApp, type TestUser } from './harness';

@@ -1,12 +1,12 @@
 import { reply, replyError, type FakeChatRequest, type FakeReply } from './fake-openai';
-import type { StudyDocument } from '../study/engine';
+import type { StudyDocument } from '../study/engines/engine';
 import type {
   ChallengeModel,
   FlashcardsModel,
   LearnPathModel,
   MindmapModel,
   SummaryModel,
-} from '../study/llm/model-schemas';
+} from '../study/engines/llm/model-schemas';
 
 /**
  * A short document and the answers a good model gives about it, for the tests of the LLM engine against the fake

@@ -4,7 +4,7 @@ import { deck, file, filePage, flashcard } from '../db/schema';
 import type { Services } from '../services';
 import { insertLearnPath } from './stats-paths';
 import { newStorageKey } from '../storage/blob-storage';
-import { generateArtefact, markQueued } from '../study/pipeline';
+import { generateArtefact, markQueued } from '../study/pipeline/pipeline';
 
 /** The ids a study tab works on in a prepared file: its AI deck and one of its cards, a unit, lesson and challenge. */
 export interface StudyFileTarget {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { extractPages } from '../ingest/extract-pages';
-import { checkDeck, checkLearnPath, checkMindmap, checkSummary, mindmapDepth, PageIndex } from '../study/content-checks';
-import type { StudyDocument } from '../study/engine';
-import { createLocalEngine } from '../study/local/local-engine';
+import { checkDeck, checkLearnPath, checkMindmap, checkSummary, mindmapDepth, PageIndex } from '../study/engines/content-checks';
+import type { StudyDocument } from '../study/engines/engine';
+import { createLocalEngine } from '../study/engines/local/local-engine';
 import { TRACE_PAPER_PAGES, TRACE_PAPER_TITLE, tracePaperPdf } from './trace-paper';
 
 // The paper the browser tests study: what they count on, checked here in a second rather than in a browser.

@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
  */
 export const threadEntries = {
   'extraction-worker': 'ingest/extraction-worker.ts',
-  'study-thread': 'study/local/study-thread.ts',
+  'study-thread': 'study/engines/local/study-thread.ts',
 } as const;
 
 export type ThreadEntry = keyof typeof threadEntries;

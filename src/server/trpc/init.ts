@@ -2,7 +2,8 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { containsNul } from '../../shared/schemas';
-import { AppError, trpcCodeOf } from '../errors';
+import { AppError, signedOut, trpcCodeOf } from '../errors';
+import { sharedStudyOf } from '../sharing/study-access';
 import type { Context } from './context';
 
 /**
@@ -73,7 +74,16 @@ export const publicProcedure = t.procedure.use(appErrors).use(noNulCharacters);
 /** Requires a signed-in user and narrows ctx.user for the procedures built on it. */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) {
-    throw new AppError({ code: 'UNAUTHORIZED', userMessage: 'You must be signed in.', messageKey: 'signedOut' });
+    throw signedOut();
   }
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
+
+/**
+ * The procedures of the study tabs and of a file studied in a shared course: the caller's shared-course context, read
+ * once from the request in either of the spec's forms (`uuid`, or `isShared` with `sharedSpaceId`), is `ctx.shared`;
+ * undefined means the caller's own files. Every procedure that takes one of those fields is built on this one, so none
+ * can leave the context out (src/server/trpc/study-procedure.test.ts checks the whole router).
+ */
+export const sharedContext = t.middleware(async ({ getRawInput, next }) => next({ ctx: { shared: sharedStudyOf(await getRawInput()) } }));
+export const studyProcedure = protectedProcedure.use(sharedContext);

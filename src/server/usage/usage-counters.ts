@@ -8,7 +8,7 @@ import { usageCounter } from '../db/schema';
  * at once can never both take the last unit; `releaseUsage` gives units back when what they paid for could not be
  * made after all. Deleting what was made gives nothing back.
  */
-/** 'mindMaps' and 'decksAI' count generated mind maps and AI decks (src/server/study/pipeline.ts); 'chatMessages' the
+/** 'mindMaps' and 'decksAI' count generated mind maps and AI decks (src/server/study/pipeline/pipeline.ts); 'chatMessages' the
  * questions asked of the tutor per day. */
 export type UsageKind = 'uploads' | 'mindMaps' | 'decksAI' | 'chatMessages';
 

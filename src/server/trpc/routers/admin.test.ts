@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { challenge, challengeReport, lesson, unit, usageCounter, user } from '../../db/schema';
 import type { LearnPath } from '../../../shared/artefacts';
-import { storeLearnPath } from '../../study/store';
+import { storeLearnPath } from '../../study/pipeline/store';
 import { usagePeriod } from '../../usage/usage-counters';
 import { insertCourse, insertFile } from '../../test/courses';
 import { callerFor, captureLog, createTestServices, createUser, expectRefused, requestApp, trpcQueryPath, type Caller, type RefusedActor, type TestUser } from '../../test/harness';

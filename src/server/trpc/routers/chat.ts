@@ -5,9 +5,8 @@ import { chatUsage } from '../../chat/ask';
 import { clearConversation, conversationOf, loadHistory, type ChatHistoryMessage } from '../../chat/messages';
 import type { ChatScope } from '../../chat/retrieval';
 import { suggestQuestions } from '../../chat/suggestions';
-import { sharedOf } from '../../sharing/study-access';
 import type { ChatUIMessage } from '../../chat/ui-message';
-import { protectedProcedure, router } from '../init';
+import { protectedProcedure, router, studyProcedure } from '../init';
 import { sharedContextFields } from '../../../shared/shared-context';
 
 /**
@@ -39,14 +38,14 @@ function toUiMessage(message: ChatHistoryMessage): ChatUIMessage {
 
 export const chatRouter = router({
   /** The conversation about a file, or about a whole course, oldest message first. */
-  history: protectedProcedure.input(scopeInput).query(async ({ ctx, input }) => {
-    const conversation = await conversationOf(ctx.services.db, ctx.user.id, scopeOf(input), sharedOf(input));
+  history: studyProcedure.input(scopeInput).query(async ({ ctx, input }) => {
+    const conversation = await conversationOf(ctx.services.db, ctx.user.id, scopeOf(input), ctx.shared);
     return (await loadHistory(ctx.services.db, conversation)).map(toUiMessage);
   }),
   /** Today's chat messages: used, the plan's limit, and what is left. */
   usage: protectedProcedure.query(({ ctx }) => chatUsage(ctx.services.db, ctx.user.id)),
-  clear: protectedProcedure.input(scopeInput).mutation(async ({ ctx, input }) => {
-    const conversation = await conversationOf(ctx.services.db, ctx.user.id, scopeOf(input), sharedOf(input));
+  clear: studyProcedure.input(scopeInput).mutation(async ({ ctx, input }) => {
+    const conversation = await conversationOf(ctx.services.db, ctx.user.id, scopeOf(input), ctx.shared);
     return { deleted: await clearConversation(ctx.services.db, conversation) };
   }),
   /**
@@ -60,10 +59,10 @@ export const chatRouter = router({
     return { userId: ctx.user.id, name: ctx.user.name, email: ctx.user.email, userHash };
   }),
   /** Three or four starter questions from the file's key terms and sections. */
-  suggestions: protectedProcedure
+  suggestions: studyProcedure
     .input(z.object({ fileId: idSchema, ...sharedContextFields }))
     .query(async ({ ctx, input }) => {
-      const conversation = await conversationOf(ctx.services.db, ctx.user.id, { fileId: input.fileId }, sharedOf(input));
+      const conversation = await conversationOf(ctx.services.db, ctx.user.id, { fileId: input.fileId }, ctx.shared);
       return suggestQuestions(ctx.services.db, input.fileId, conversation.language);
     }),
 });

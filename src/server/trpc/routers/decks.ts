@@ -5,8 +5,7 @@ import { reviewsToday } from '../../decks/counts';
 import { createCard, deleteCard, generateDeck, getCards, listDecks, updateCard } from '../../decks/decks';
 import { exportDeck } from '../../decks/export';
 import { getSession, reviewCard, SESSION_LIMIT_MAX, undoReview } from '../../decks/study';
-import { sharedOf } from '../../sharing/study-access';
-import { protectedProcedure, router } from '../init';
+import { protectedProcedure, router, studyProcedure } from '../init';
 import { sharedContextFields } from '../../../shared/shared-context';
 
 /**
@@ -25,24 +24,24 @@ const deckInput = z.object({ deckId: idSchema, ...sharedContextFields });
 const cardInput = z.object({ cardId: idSchema, ...sharedContextFields });
 
 export const decksRouter = router({
-  list: protectedProcedure
+  list: studyProcedure
     .input(z.object({ fileId: idSchema, ...sharedContextFields }))
-    .query(({ ctx, input }) => listDecks({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId, shared: sharedOf(input) })),
-  getCards: protectedProcedure
+    .query(({ ctx, input }) => listDecks({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId, shared: ctx.shared })),
+  getCards: studyProcedure
     .input(deckInput)
-    .query(({ ctx, input }) => getCards({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId, shared: sharedOf(input) })),
-  getSession: protectedProcedure
+    .query(({ ctx, input }) => getCards({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId, shared: ctx.shared })),
+  getSession: studyProcedure
     .input(z.object({ deckId: idSchema, limit: z.number().int().min(1).max(SESSION_LIMIT_MAX).optional(), ...sharedContextFields }))
     .query(({ ctx, input }) =>
       getSession({
         db: ctx.services.db,
         userId: ctx.user.id,
         deckId: input.deckId,
-        shared: sharedOf(input),
+        shared: ctx.shared,
         ...(input.limit ? { limit: input.limit } : {}),
       }),
     ),
-  review: protectedProcedure
+  review: studyProcedure
     .input(
       z.object({
         cardId: idSchema,
@@ -58,14 +57,14 @@ export const decksRouter = router({
         cardId: input.cardId,
         rating: input.rating,
         durationMs: input.durationMs,
-        shared: sharedOf(input),
+        shared: ctx.shared,
       }),
     ),
-  undoReview: protectedProcedure
+  undoReview: studyProcedure
     .input(z.object({ reviewId: idSchema.optional(), ...sharedContextFields }))
-    .mutation(({ ctx, input }) => undoReview({ db: ctx.services.db, userId: ctx.user.id, reviewId: input.reviewId, shared: sharedOf(input) })),
+    .mutation(({ ctx, input }) => undoReview({ db: ctx.services.db, userId: ctx.user.id, reviewId: input.reviewId, shared: ctx.shared })),
   reviewsToday: protectedProcedure.query(async ({ ctx }) => ({ count: await reviewsToday(ctx.services.db, ctx.user.id) })),
-  createCard: protectedProcedure
+  createCard: studyProcedure
     .input(
       z
         .object({ deckId: idSchema.optional(), fileId: idSchema.optional(), front: cardText, back: cardText, ...sharedContextFields })
@@ -74,18 +73,18 @@ export const decksRouter = router({
         }),
     )
     .mutation(({ ctx, input }) => {
-      const base = { db: ctx.services.db, userId: ctx.user.id, front: input.front, back: input.back, shared: sharedOf(input) };
+      const base = { db: ctx.services.db, userId: ctx.user.id, front: input.front, back: input.back, shared: ctx.shared };
       return input.deckId !== undefined ? createCard({ ...base, deckId: input.deckId }) : createCard({ ...base, fileId: input.fileId ?? '' });
     }),
-  updateCard: protectedProcedure
+  updateCard: studyProcedure
     .input(z.object({ cardId: idSchema, front: cardText, back: cardText, ...sharedContextFields }))
     .mutation(({ ctx, input }) =>
-      updateCard({ db: ctx.services.db, userId: ctx.user.id, cardId: input.cardId, front: input.front, back: input.back, shared: sharedOf(input) }),
+      updateCard({ db: ctx.services.db, userId: ctx.user.id, cardId: input.cardId, front: input.front, back: input.back, shared: ctx.shared }),
     ),
-  deleteCard: protectedProcedure
+  deleteCard: studyProcedure
     .input(cardInput)
-    .mutation(({ ctx, input }) => deleteCard({ db: ctx.services.db, userId: ctx.user.id, cardId: input.cardId, shared: sharedOf(input) })),
-  generate: protectedProcedure
+    .mutation(({ ctx, input }) => deleteCard({ db: ctx.services.db, userId: ctx.user.id, cardId: input.cardId, shared: ctx.shared })),
+  generate: studyProcedure
     .input(z.object({ fileId: idSchema, ...sharedContextFields }))
     .mutation(({ ctx, input }) =>
       generateDeck({
@@ -93,13 +92,13 @@ export const decksRouter = router({
         studyQueue: ctx.services.studyQueue,
         userId: ctx.user.id,
         fileId: input.fileId,
-        shared: sharedOf(input),
+        shared: ctx.shared,
       }),
     ),
-  exportCsv: protectedProcedure
+  exportCsv: studyProcedure
     .input(deckInput)
-    .query(({ ctx, input }) => exportDeck({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId, format: 'csv', shared: sharedOf(input) })),
-  exportAnki: protectedProcedure
+    .query(({ ctx, input }) => exportDeck({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId, format: 'csv', shared: ctx.shared })),
+  exportAnki: studyProcedure
     .input(deckInput)
-    .query(({ ctx, input }) => exportDeck({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId, format: 'anki', shared: sharedOf(input) })),
+    .query(({ ctx, input }) => exportDeck({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId, format: 'anki', shared: ctx.shared })),
 });

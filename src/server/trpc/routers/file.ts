@@ -16,13 +16,13 @@ import {
 import { studyArtefactKinds } from '../../db/schema';
 import type { Db } from '../../db/client';
 import {
-  sharedOf,
+  type SharedStudy,
   studyEditFilesForbidden,
   studyFileAccess,
   studyFileAction,
   studyOwnerOnly,
 } from '../../sharing/study-access';
-import { protectedProcedure, router } from '../init';
+import { protectedProcedure, router, studyProcedure } from '../init';
 import { sharedContextFields } from '../../../shared/shared-context';
 
 const fileIdInput = z.object({ fileId: idSchema });
@@ -35,9 +35,8 @@ const fileIdInput = z.object({ fileId: idSchema });
 const sharedFileInput = z.object({ fileId: idSchema, ...sharedContextFields });
 
 /** The user id the file is read as: the caller's own, or through a shared course its owner's once access is granted. */
-async function readerOf(db: Db, userId: string, input: { fileId: string; uuid?: string | undefined }): Promise<string> {
-  const shared = sharedOf(input);
-  return shared ? (await studyFileAccess(db, userId, input.fileId, shared)).ownerId : userId;
+async function readerOf(db: Db, userId: string, fileId: string, shared: SharedStudy | undefined): Promise<string> {
+  return shared ? (await studyFileAccess(db, userId, fileId, shared)).ownerId : userId;
 }
 
 export const fileRouter = router({
@@ -59,42 +58,42 @@ export const fileRouter = router({
     .input(fileIdInput)
     .mutation(({ ctx, input }) => deleteFile({ ...ctx.services, userId: ctx.user.id, fileId: input.fileId })),
   // Editors of a shared course rename its files too (the permission model's editFiles); viewers are refused.
-  renameFile: protectedProcedure
+  renameFile: studyProcedure
     .input(z.object({ fileId: idSchema, newName: fileNameSchema, ...sharedContextFields }))
     .mutation(async ({ ctx, input }) => {
       const { db } = ctx.services;
-      const shared = sharedOf(input);
+      const { shared } = ctx;
       const userId = shared
         ? (await studyFileAction(db, ctx.user.id, input.fileId, shared, 'editFiles', studyEditFilesForbidden)).ownerId
         : ctx.user.id;
       return renameFile({ db, userId, fileId: input.fileId, newName: input.newName });
     }),
-  getFileExtension: protectedProcedure
+  getFileExtension: studyProcedure
     .input(sharedFileInput)
     .query(async ({ ctx, input }) =>
-      getFileExtension({ db: ctx.services.db, userId: await readerOf(ctx.services.db, ctx.user.id, input), fileId: input.fileId }),
+      getFileExtension({ db: ctx.services.db, userId: await readerOf(ctx.services.db, ctx.user.id, input.fileId, ctx.shared), fileId: input.fileId }),
     ),
-  getProcessingStatus: protectedProcedure
+  getProcessingStatus: studyProcedure
     .input(sharedFileInput)
     .query(async ({ ctx, input }) =>
-      getProcessingStatus({ db: ctx.services.db, userId: await readerOf(ctx.services.db, ctx.user.id, input), fileId: input.fileId }),
+      getProcessingStatus({ db: ctx.services.db, userId: await readerOf(ctx.services.db, ctx.user.id, input.fileId, ctx.shared), fileId: input.fileId }),
     ),
-  getFilePages: protectedProcedure
+  getFilePages: studyProcedure
     .input(z.object({ fileId: idSchema, withText: z.boolean().default(true), ...sharedContextFields }))
     .query(async ({ ctx, input }) =>
       getFilePages({
         db: ctx.services.db,
-        userId: await readerOf(ctx.services.db, ctx.user.id, input),
+        userId: await readerOf(ctx.services.db, ctx.user.id, input.fileId, ctx.shared),
         fileId: input.fileId,
         withText: input.withText,
       }),
     ),
   // The course owner's alone: what every member studies is not made again by a member (FORBIDDEN with `uuid`).
-  regenerateArtefact: protectedProcedure
+  regenerateArtefact: studyProcedure
     .input(z.object({ fileId: idSchema, artefact: z.enum(studyArtefactKinds), ...sharedContextFields }))
     .mutation(async ({ ctx, input }) => {
       const { db, studyQueue } = ctx.services;
-      const shared = sharedOf(input);
+      const { shared } = ctx;
       const userId = shared ? (await studyFileAction(db, ctx.user.id, input.fileId, shared, 'manage', studyOwnerOnly)).ownerId : ctx.user.id;
       return regenerateArtefact({ db, studyQueue, userId, fileId: input.fileId, artefact: input.artefact });
     }),

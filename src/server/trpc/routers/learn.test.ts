@@ -6,7 +6,7 @@ import type { LessonToPlay, PlayChallenge } from '../../../shared/learn';
 import { MAX_ANSWER_MS, MAX_HEARTS } from '../../../shared/lesson-rules';
 import { challenge, challengeAttempt, challengeOption, challengeReport, file, lesson, lessonProgress, space, unit, user } from '../../db/schema';
 import type { LearnPath } from '../../../shared/artefacts';
-import { storeLearnPath } from '../../study/store';
+import { storeLearnPath } from '../../study/pipeline/store';
 import { insertCourse, insertFile, mutationError } from '../../test/courses';
 import { callerFor, createTestServices, createUser, expectRefused, type TestUser } from '../../test/harness';
 

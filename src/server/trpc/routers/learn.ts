@@ -9,19 +9,18 @@ import {
 import { getPath } from '../../learn/path';
 import { finishLesson, getLesson, skipChallenge, submitAnswer } from '../../learn/play';
 import { reportChallenge, unreportChallenge } from '../../learn/report';
-import { sharedOf, sharedOfFlags } from '../../sharing/study-access';
-import { protectedProcedure, router } from '../init';
+import { router, studyProcedure } from '../init';
 
 /**
  * The Exams tab's learn procedures (issue 6); see README's API section. Access goes through the lesson's or the
  * challenge's file (studyFileAccess, with the shared context `uuid` — or for reports the flags — when given); the rules are src/shared/lesson-rules.ts, applied in src/server/learn/.
  */
 export const learnRouter = router({
-  getPath: protectedProcedure
+  getPath: studyProcedure
     .input(learnPathInput)
-    .query(({ ctx, input }) => getPath({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId, shared: sharedOf(input) })),
+    .query(({ ctx, input }) => getPath({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId, shared: ctx.shared })),
   // A mutation: it starts a run (a new run id each call).
-  getLesson: protectedProcedure
+  getLesson: studyProcedure
     .input(lessonInput)
     .mutation(({ ctx, input }) =>
       getLesson({
@@ -29,10 +28,10 @@ export const learnRouter = router({
         userId: ctx.user.id,
         secret: ctx.services.config.authSecret,
         lessonId: input.lessonId,
-        shared: sharedOf(input),
+        shared: ctx.shared,
       }),
     ),
-  submitAnswer: protectedProcedure.input(submitAnswerInput).mutation(({ ctx, input }) =>
+  submitAnswer: studyProcedure.input(submitAnswerInput).mutation(({ ctx, input }) =>
     submitAnswer({
       db: ctx.services.db,
       userId: ctx.user.id,
@@ -42,10 +41,10 @@ export const learnRouter = router({
       optionId: input.optionId,
       answer: input.answer,
       timeToCompleteMs: input.timeToCompleteMs,
-      shared: sharedOf(input),
+      shared: ctx.shared,
     }),
   ),
-  skipChallenge: protectedProcedure.input(skipChallengeInput).mutation(({ ctx, input }) =>
+  skipChallenge: studyProcedure.input(skipChallengeInput).mutation(({ ctx, input }) =>
     skipChallenge({
       db: ctx.services.db,
       userId: ctx.user.id,
@@ -53,10 +52,10 @@ export const learnRouter = router({
       challengeId: input.challengeId,
       runId: input.runId,
       timeToCompleteMs: input.timeToCompleteMs,
-      shared: sharedOf(input),
+      shared: ctx.shared,
     }),
   ),
-  finishLesson: protectedProcedure
+  finishLesson: studyProcedure
     .input(finishLessonInput)
     .mutation(({ ctx, input }) =>
       finishLesson({
@@ -65,13 +64,13 @@ export const learnRouter = router({
         secret: ctx.services.config.authSecret,
         lessonId: input.lessonId,
         runId: input.runId,
-        shared: sharedOf(input),
+        shared: ctx.shared,
       }),
     ),
-  reportChallenge: protectedProcedure
+  reportChallenge: studyProcedure
     .input(reportInput)
-    .mutation(({ ctx, input }) => reportChallenge({ db: ctx.services.db, userId: ctx.user.id, challengeId: input.challengeId, shared: sharedOfFlags(input) })),
-  unreportChallenge: protectedProcedure
+    .mutation(({ ctx, input }) => reportChallenge({ db: ctx.services.db, userId: ctx.user.id, challengeId: input.challengeId, shared: ctx.shared })),
+  unreportChallenge: studyProcedure
     .input(reportInput)
     .mutation(({ ctx, input }) =>
       unreportChallenge({
@@ -79,7 +78,7 @@ export const learnRouter = router({
         userId: ctx.user.id,
         challengeId: input.challengeId,
         isShared: input.isShared,
-        shared: sharedOfFlags(input),
+        shared: ctx.shared,
       }),
     ),
 });

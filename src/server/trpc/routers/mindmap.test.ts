@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { filePage } from '../../db/schema';
 import type { MindmapNode } from '../../../shared/artefacts';
-import { generateArtefact, markQueued } from '../../study/pipeline';
-import { storeMindmap } from '../../study/store';
+import { generateArtefact, markQueued } from '../../study/pipeline/pipeline';
+import { storeMindmap } from '../../study/pipeline/store';
 import { lectureText } from '../../test/lecture';
 import { insertCourse, insertFile } from '../../test/courses';
 import { callerFor, createTestServices, createUser, expectRefused, requestApp, trpcQueryPath, type TestUser } from '../../test/harness';
-import { bestPassage, PASSAGE_MAX_CHARS } from '../../study/local/passage';
+import { bestPassage, PASSAGE_MAX_CHARS } from '../../study/engines/local/passage';
 
 const services = await createTestServices();
 afterAll(() => services.close());

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { filePage } from '../../db/schema';
 import { summaryToMarkdown, type Summary } from '../../../shared/artefacts';
-import { generateArtefact, markQueued, type PipelineDependencies } from '../../study/pipeline';
-import { storeSummary } from '../../study/store';
+import { generateArtefact, markQueued, type PipelineDependencies } from '../../study/pipeline/pipeline';
+import { storeSummary } from '../../study/pipeline/store';
 import { lectureText } from '../../test/lecture';
 import { insertCourse, insertFile } from '../../test/courses';
 import { callerFor, createTestServices, createUser, expectRefused, requestApp, trpcQueryPath } from '../../test/harness';

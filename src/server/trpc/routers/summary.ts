@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { idSchema } from '../../../shared/schemas';
 import { sharedContextFields } from '../../../shared/shared-context';
 import { getSummary } from '../../summary/summary';
-import { protectedProcedure, router } from '../init';
+import { router, studyProcedure } from '../init';
 
 /** The Summary tab's procedure (src/server/summary/); see README's API section. */
 export const summaryRouter = router({
-  get: protectedProcedure
+  get: studyProcedure
     .input(z.object({ fileId: idSchema, ...sharedContextFields }))
-    .query(({ ctx, input }) => getSummary(ctx.services.db, ctx.user.id, input)),
+    .query(({ ctx, input }) => getSummary(ctx.services.db, ctx.user.id, input.fileId, ctx.shared)),
 });

@@ -1,0 +1,110 @@
+import type { CourseSubject, Deck, LearnPath, Mindmap, Summary } from '../../../shared/artefacts';
+
+/**
+ * The study engine (DESIGN §6): turns a file's pages into its study artefacts. Two implementations — `local`
+ * (offline, deterministic: the same document always gives the same artefacts) and `llm` (any OpenAI-compatible
+ * endpoint) — behind this one interface, chosen once at start-up (AI_BASE_URL set → llm). Engines are pure: pages in,
+ * artefacts out; storing, job state and quotas are the pipeline's (pipeline.ts).
+ */
+
+export interface StudyPage {
+  pageNumber: number;
+  text: string;
+  /** The page's heading where the format has one (a PDF's larger font, a docx heading style, a slide title). */
+  heading: string | null;
+}
+
+export interface StudyDocument {
+  /** The file's name without its extension, e.g. 'Lecture 3 - Photosynthesis'. */
+  title: string;
+  /** The course's language ('en', 'de', …); engines detect the document's own language from its text as well. */
+  language: string;
+  pages: StudyPage[];
+}
+
+/** What engines are told about a course to describe it: its name and its files' documents. */
+export interface CourseInput {
+  name: string;
+  language: string;
+  documents: StudyDocument[];
+}
+
+/** A course description arrives as text chunks (shown as they come) and ends with its tags from the subject list. */
+export type CourseDescriptionEvent = { type: 'text'; text: string } | { type: 'tags'; tags: CourseSubject[] };
+
+export interface EngineCallOptions {
+  /** Aborted when the job is cancelled or runs out of time; an engine stops as soon as it can. */
+  signal?: AbortSignal;
+}
+
+/** A failure the student should see as such (e.g. a document too short to make questions from), not a crash. */
+export class StudyEngineError extends Error {
+  override name = 'StudyEngineError';
+  constructor(
+    readonly key: string,
+    message: string,
+    readonly params: Record<string, string | number> = {},
+    /** True when trying again may help (an endpoint's 429 or timeout); false when the input itself cannot give more. */
+    readonly retryable = false,
+  ) {
+    super(message);
+  }
+}
+
+export interface StudyEngine {
+  readonly name: 'local' | 'llm';
+  summary(document: StudyDocument, options?: EngineCallOptions): Promise<Summary>;
+  mindmap(document: StudyDocument, options?: EngineCallOptions): Promise<Mindmap>;
+  flashcards(document: StudyDocument, options?: EngineCallOptions): Promise<Deck>;
+  learnPath(document: StudyDocument, options?: EngineCallOptions): Promise<LearnPath>;
+  describeCourse(course: CourseInput, options?: EngineCallOptions): AsyncIterable<CourseDescriptionEvent>;
+  /** The tutor's answer to a chat question from the retrieved passages, streamed (issue 5). */
+  answer(question: string, context: AnswerContext, options?: EngineCallOptions): AsyncIterable<AnswerEvent>;
+}
+
+/** A passage retrieved for a chat question (src/server/chat/retrieval.ts): part of one page of one file. */
+export interface AnswerPassage {
+  fileId: string;
+  fileName: string;
+  page: number;
+  text: string;
+  /** The passage is its page's whole text (a slide, a short page), not a cut from a longer one. */
+  wholePage?: boolean;
+  /** A page holding a table, handed over whole so a value can be looked up in it (issue 18); no prose to quote. */
+  lookup?: boolean;
+}
+
+/** A turn of the conversation before the question, oldest first. */
+export interface AnswerTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface AnswerContext {
+  /** The course's language ('en', 'de'): what the tutor answers in when the question does not tell. */
+  language: string;
+  /** The passages retrieved for the question, best first; an engine answers from these alone. */
+  passages: AnswerPassage[];
+  /** The recent conversation (a few turns), for follow-up questions. */
+  history: AnswerTurn[];
+}
+
+/** A passage an answer draws on: `passage` is its index in AnswerContext.passages, `quote` the words used from it. */
+export interface AnswerCitation {
+  passage: number;
+  quote: string;
+}
+
+/**
+ * A chat answer arrives as text deltas (markdown) and citations. The text marks what it draws on with `[n]`, the n-th
+ * citation event (1-based); a citation event comes before the first text that marks it. An answer the passages do not
+ * support says so plainly and cites nothing.
+ */
+export type AnswerEvent = { type: 'text'; text: string } | { type: 'citation'; citation: AnswerCitation };
+
+/** What the tutor says when the passages do not answer a question, in the answer's language (English otherwise). */
+export function notCoveredAnswer(language: string): string {
+  return language.toLowerCase().startsWith('de')
+    ? 'Dazu finde ich nichts in deinen Dokumenten. Frag mich gern etwas zu ihrem Inhalt – oder lade ein Dokument hoch, das dieses Thema behandelt.'
+    : "Your documents don't cover this, so I can't answer it from them. Ask me about something they discuss — or upload a document that covers this topic.";
+}

@@ -1,7 +1,7 @@
 // Lint is part of `npm test`. Besides correctness rules it holds the architecture of DESIGN.md §3 and §10:
 // imports run client → shared and server → shared, features do not import each other, shared UI imports no feature,
-// only config.ts reads process.env, JSX text goes through i18n, a router never imports another router, and the
-// server's areas import one another without a cycle (scripts/eslint-server-areas.mjs).
+// only config.ts reads process.env, JSX text goes through i18n, a router never imports another router nor queries the
+// database, and the server's areas import one another without a cycle (scripts/eslint-server-areas.mjs).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import i18next from 'eslint-plugin-i18next';
@@ -80,6 +80,29 @@ export default tseslint.config(
         { patterns: [{ group: ['**/test/*', './test/*'], message: 'Product code never imports test support (src/server/test/).' }] },
       ],
     },
+  },
+  {
+    // Routers validate, call their area and map the answer; the queries are the area's (docs/decisions/008).
+    files: ['src/server/trpc/routers/*.ts'],
+    ignores: ['src/server/trpc/routers/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'drizzle-orm', message: 'A router does not query the database: call a function of its area.' },
+            { name: '../../db/client', message: 'A router does not query the database: call a function of its area.' },
+          ],
+          patterns: [{ group: ['**/test/*'], message: 'Product code never imports test support (src/server/test/).' }],
+        },
+      ],
+    },
+  },
+  {
+    // Hooks live in .ts files too (use-*.ts): the rules of hooks hold there as in components.
+    files: ['src/client/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],

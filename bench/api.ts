@@ -1,5 +1,5 @@
 /**
- * API throughput benchmark (issue 10): requests per second of `directory.getDirectories` for a signed-in student with
+ * API throughput benchmark: requests per second of `directory.getDirectories` for a signed-in student with
  * 20 courses of a few files each, as a ratio to a trivial tRPC procedure in the same run (`system.getPublicConfig`:
  * no database work of its own; target ≥ 0.5), and that procedure's ratio to a bare Hono JSON route (reported).
  *

@@ -1,5 +1,5 @@
 /**
- * Initial JavaScript of the app shell (issue 10): what a browser downloads before the first screen can render — the
+ * Initial JavaScript of the app shell: what a browser downloads before the first screen can render — the
  * entry chunk of dist/client/index.html plus every chunk it imports statically (Vite writes those as
  * <link rel="modulepreload">; the script also follows the chunks' own static imports, so nothing is missed). Prints
  * each chunk raw and gzipped (level 9, as a compressing server would at most send), the total and its ratio to the

@@ -1,8 +1,8 @@
 /**
- * Ingest benchmark (issue 3, DESIGN §9): pages per second of text extraction on freeculture.pdf (about 350 pages)
+ * Ingest benchmark (DESIGN §9): pages per second of text extraction on freeculture.pdf (about 350 pages)
  * through the whole upload path — multipart POST /api/files to a listening server, storage, the job queue, the
  * extraction worker thread, the pages written to the database — against pdf.js alone on the same file in the same run.
- * Then (issue 4) the time from the upload until every study artefact (chunks, summary, mind map, flashcards, learn
+ * Then the time from the upload until every study artefact (chunks, summary, mind map, flashcards, learn
  * path) is ready, as a multiple of pdf.js alone (the target is at most 1.5). Prints medians and ratios; asserts nothing.
  *
  *   npm run bench:ingest [-- --runs 5] [-- --file path/to/file.pdf]

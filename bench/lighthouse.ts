@@ -1,5 +1,5 @@
 /**
- * Lighthouse of the production build (issue 10): performance, accessibility and best-practices scores of `/` (a
+ * Lighthouse of the production build: performance, accessibility and best-practices scores of `/` (a
  * visitor) and `/dashboard` (a signed-in student with three courses), target ≥ 95 each. Starts dist/server/main.js on
  * a free loopback port with a fresh DATA_DIR, signs a user up through the API for the session cookie, and runs
  * Lighthouse in Debian's Chromium (/usr/bin/chromium), the desktop preset and, with --mobile, Lighthouse's default

@@ -1,5 +1,5 @@
 /**
- * OCR benchmark (issue 19): seconds per scanned page on this machine, and the time from upload to every study
+ * OCR benchmark: seconds per scanned page on this machine, and the time from upload to every study
  * artefact for a 10-page scan. The scan is a PDF of the pictures in tests/fixtures/ocr: three handout pages (150 dpi
  * greyscale JPEGs, noisy and skewed, one upside down and one sideways), photos of book pages (one stored sideways with
  * an EXIF orientation, which a PDF does not apply: OCR turns it) and a dark slide, in turn to ten pages. Measured twice: the extraction alone

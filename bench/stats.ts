@@ -1,5 +1,5 @@
 /**
- * Statistics benchmark (issue 6): the median time of each statistics procedure (stats.getLessonStats,
+ * Statistics benchmark: the median time of each statistics procedure (stats.getLessonStats,
  * stats.getUnitStats, stats.getOverallStats with and without a file) for a user with 100,000 attempts over a learn path
  * of 50 units, called through the tRPC router as a signed-in user (input validation, session, access check, SQL) on
  * PGlite in memory, or on the PostgreSQL database BENCH_DATABASE_URL names (migrated by the run; it adds a user of its

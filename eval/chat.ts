@@ -1,5 +1,5 @@
 /**
- * The tutor's evaluation (issue 18): a document's questions asked through the real chat path, offline. The pages are
+ * The tutor's evaluation: a document's questions asked through the real chat path, offline. The pages are
  * cut into passages as the pipeline cuts them (chunkPages), stored in an in-memory PGlite migrated as the product
  * migrates its database (openDatabase), retrieved for each question as POST /api/chat retrieves them
  * (retrievePassages), and answered by the local engine's tutor (the same answerQuestion the engine streams, without

@@ -16,8 +16,8 @@ export interface EvalDocument {
   /**
    * Tuned on; kept aside and never tuned on; or fresh: added later, never opened by the engine's authors, measured only
    * (the holdout's items were read once while labelling, so the fresh part is the honest measure of unseen documents);
-   * fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8, fresh9: later such batches, each added when the earlier fresh parts' labels had guided fixes (issue 18's
-   * fourth session); a part is honest until its labels are read.
+   * fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8, fresh9: later such batches, each added when the earlier fresh parts' labels had guided
+   * fixes; a part is honest until its labels are read.
    */
   split: 'tune' | 'holdout' | 'fresh' | 'fresh2' | 'fresh3' | 'fresh4' | 'fresh5' | 'fresh6' | 'fresh7' | 'fresh8' | 'fresh9';
   title: string;

@@ -1,5 +1,5 @@
 /**
- * The fault suite (issue 10, point 4) against the built server: `node dist/server/main.js` (and worker.js) as
+ * The fault suite against the built server: `node dist/server/main.js` (and worker.js) as
  * production runs them, each on a temporary DATA_DIR and a free port. Prints what happened and a PASS/FAIL line per
  * check; exits 1 when any check failed. See bench/faults/README.md.
  *

@@ -1,5 +1,5 @@
 /**
- * Load benchmark (issue 10): N simulated students for a fixed time against the production build on loopback, on
+ * Load benchmark: N simulated students for a fixed time against the production build on loopback, on
  * PGlite or PostgreSQL. Prints requests per second, p50/p95/p99 latency overall and per kind of request, the errors,
  * and the attempts (and flashcard reviews) recorded in the database against the number the students sent. Asserts
  * nothing; see bench/load/README.md.

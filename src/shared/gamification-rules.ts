@@ -1,5 +1,5 @@
 /**
- * The rules of gamification (issue 7) as pure functions: a user's day in their time zone, the next local midnight,
+ * The rules of gamification as pure functions: a user's day in their time zone, the next local midnight,
  * weeks (Monday 00:00 UTC), the streak with its freezes, daily quest progress and XP milestones. No clock and no
  * database: every function is handed the instant ("now") it decides for, which on the server is the server's clock.
  *

@@ -1,5 +1,5 @@
 /**
- * Gamification (issue 7): the constants and the shapes the server answers, shared by the server that enforces them
+ * Gamification: the constants and the shapes the server answers, shared by the server that enforces them
  * and the client that shows them. The rules themselves (days in a time zone, the streak, quests) live in
  * `gamification-rules.ts`; this file has no logic.
  *

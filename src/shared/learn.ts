@@ -3,7 +3,7 @@ import { idSchema } from './schemas';
 import { sharedContextFields, sharedFlagsFields } from './shared-context';
 
 /**
- * The Exams tab's contract between server and client (issue 6; DESIGN §4 names). Inputs are zod schemas the routers
+ * The Exams tab's contract between server and client (DESIGN §4 names). Inputs are zod schemas the routers
  * use; outputs are the shapes the procedures answer. The optional `uuid`/`id` are the shared-course context (spec §2),
  * `isShared`/`sharedSpaceId` the spec's statistics flags (§7).
  */

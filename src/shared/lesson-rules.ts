@@ -1,5 +1,5 @@
 /**
- * The rules of a lesson (issue 6, spec §6 and the issue's list), in one place for the server that enforces them and
+ * The rules of a lesson (spec §6), in one place for the server that enforces them and
  * the client that shows them. Pure functions: no clock, no database.
  */
 export const MAX_HEARTS = 5;

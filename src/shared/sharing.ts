@@ -1,5 +1,5 @@
 /**
- * Shared courses (issue 8): the constants, limits and the shapes the `spaces.*` procedures answer, shared by the
+ * Shared courses: the constants, limits and the shapes the `spaces.*` procedures answer, shared by the
  * server that enforces them and the client that shows them. No logic here; who may do what is decided on the server
  * (src/server/sharing/permissions.ts).
  */

@@ -3,7 +3,7 @@ import { idSchema } from './schemas';
 import { sharedFlagsFields } from './shared-context';
 
 /**
- * The statistics contract (issue 6; spec §3 "Lesson stats", "Unit stats", "Overall stats"; spec §7 server actions
+ * The statistics contract (spec §3 "Lesson stats", "Unit stats", "Overall stats"; spec §7 server actions
  * stats.getLessonStats, stats.getUnitStats, stats.getOverallStats). Field names are the spec's, exactly.
  *
  * Definitions, the same in all three procedures (computed in SQL by src/server/stats/**, over the CALLER's own

@@ -3,7 +3,7 @@ import { expect, navigate, newCredentials, signIn, signUp, test, waitForApp } fr
 import { trpcMutation, trpcQuery, uploadStudyFile, waitForArtefacts } from './study-fixtures';
 
 /**
- * /admin (issue 9): the account of ADMIN_EMAILS lists users, changes a plan and dismisses a reported challenge;
+ * /admin: the account of ADMIN_EMAILS lists users, changes a plan and dismisses a reported challenge;
  * anyone else finds no Admin link and gets the 404 page. The server of this run has
  * ADMIN_EMAILS=admin@e2e.studypath.test,phone-admin@e2e.studypath.test (playwright.config.ts).
  */

@@ -2,7 +2,7 @@ import { DESKTOP, expect, navigate, screenshotAtSizes, signUp, test, waitForApp 
 import { openFile, originHeader, uploadStudyFile, waitForArtefacts } from './study-fixtures';
 
 /**
- * Issue 9's walk: a Free student uses up the tutor's 25 messages of the day, opens the upgrade modal from the limit,
+ * The walk: a Free student uses up the tutor's 25 messages of the day, opens the upgrade modal from the limit,
  * pays for Pro on (the fake) Stripe's checkout page, and comes back to billing: the webhook has arrived, the label
  * reads Active with Manage Subscription, and the header's hearts are unlimited. Stripe is the fake of
  * tests/e2e/fake-stripe-server.ts, started by playwright.config.ts; its checkout page posts signed webhooks to the app.

@@ -3,7 +3,7 @@ import { expect, navigate, test } from './fixtures';
 import { inBothColourSchemes, originHeader, studentWithStudyFile, type StudyFileOptions } from './study-fixtures';
 
 /**
- * Issue 5's Chat tab on a real upload: a 14-page paper (the test paper, trace-trees.pdf) goes through POST /api/files and the local
+ * The Chat tab on a real upload: a 14-page paper (the test paper, trace-trees.pdf) goes through POST /api/files and the local
  * study engine; the student asks a starter question, watches the answer stream in with its citations, opens a cited
  * page in the viewer, asks something the paper does not cover, stops an answer half-way, switches to the whole course,
  * and meets the Free plan's daily limit with its Upgrade button. Screenshots go to each test's output folder.
@@ -146,7 +146,7 @@ test('the whole-course chat, and the daily limit with its Upgrade button', async
   );
   for (const response of await Promise.all(asks)) expect(response.status()).toBe(200);
   await navigate(page, '/chat');
-  // Issue 7: those answers completed the daily messages quest; its celebration is closed first.
+  // Those answers completed the daily messages quest; its celebration is closed first.
   await page.getByTestId('quest-celebration-continue').click();
   await expect(page.getByTestId('quest-celebration')).toBeHidden();
   await expect(page.getByTestId('chat-remaining')).toHaveText('1 message left today');

@@ -2,11 +2,11 @@ import { pdfWithPages } from '../../src/server/test/documents';
 import { expect, signUp, test } from './fixtures';
 
 /**
- * Issue 3's whole walk, through the UI only: create a course → upload a PDF on its upload page → watch it become
+ * The whole walk, through the UI only: create a course → upload a PDF on its upload page → watch it become
  * ready → open it in the viewer → rename the file and the course → delete the course after typing its name.
  */
 test('a student creates a course, uploads a PDF, reads it, renames it and deletes the course @mobile', async ({ page }, testInfo) => {
-  // The whole of issue 3 in one walk: longer than a single-feature test.
+  // Courses, uploads and the viewer in one walk: longer than a single-feature test.
   test.slow();
   const phone = testInfo.project.name === 'mobile';
   await signUp(page);

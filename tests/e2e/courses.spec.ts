@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, signUp, test } from './fixtures';
 
 /**
- * Issue 3's course walk on the dashboard: create a course (submit disabled while blank), find it in the sidebar,
+ * The course walk on the dashboard: create a course (submit disabled while blank), find it in the sidebar,
  * rename it (an identical name just closes), delete it after typing its exact name, and see the empty state again.
  */
 

@@ -4,7 +4,7 @@ import { expect, navigate, test } from './fixtures';
 import { studentWithStudyFile } from './study-fixtures';
 
 /**
- * Issue 5's Flashcards tab on a real document: the test paper trace-trees.pdf (14 pages) is uploaded through POST /api/files and the
+ * The Flashcards tab on a real document: the test paper trace-trees.pdf (14 pages) is uploaded through POST /api/files and the
  * local engine makes its AI deck. The student studies five cards by keyboard and mouse, sees the deck's new and
  * learning counts move, undoes a rating, adds, edits and deletes a card of their own (a deck left empty offers "Add
  * card"), and exports the deck as CSV. Screenshots (light and dark, desktop and phone) are kept in the test output.

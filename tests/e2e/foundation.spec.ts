@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, navigate, newCredentials, signIn, submitSignUpForm, test, waitForApp } from './fixtures';
 
 /**
- * Issue 2's walk: a visitor opens /, signs up, lands on /dashboard, sees the shell, switches to German, signs out and
+ * The walk: a visitor opens /, signs up, lands on /dashboard, sees the shell, switches to German, signs out and
  * is back on /. Run on a desktop and on a phone viewport (@mobile), since the shell differs by screen.
  */
 
@@ -160,7 +160,7 @@ test('every route of the spec resolves inside the shell for a signed-in student'
     await expect(page.getByRole('heading', { level: 1 }), route).toBeVisible();
     await expect(page.getByTestId('sidebar'), route).toBeVisible();
   }
-  // /admin is for the addresses in ADMIN_EMAILS only (issue 9): to everyone else it is the shell's 404 page.
+  // /admin is for the addresses in ADMIN_EMAILS only: to everyone else it is the shell's 404 page.
   await navigate(page, '/admin');
   await expect(page.getByTestId('not-found')).toBeVisible();
   await expect(page.getByTestId('sidebar')).toBeVisible();

@@ -4,7 +4,7 @@ import { atLastChallenge, chooseAnswer, openLearn, question, scoutAnswers } from
 import { inBothColourSchemes, studentWithStudyFile, trpcQuery } from './study-fixtures';
 
 /**
- * Issue 7's gamification pages on a real document (the 14-page test paper trace-trees.pdf). The student plays the first lesson (one answer
+ * The gamification pages on a real document (the 14-page test paper trace-trees.pdf). The student plays the first lesson (one answer
  * wrong on purpose: a heart goes), sees the quest celebration once it leaves the lesson, reviews flashcards, and then
  * walks /streaks (streak 1, today studied), /quests (the challenges quest done), /leaderboard (their own row with their
  * XP) and /shop (a heart refill and a streak freeze; the header follows without a reload). The browser reports its

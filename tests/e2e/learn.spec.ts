@@ -4,7 +4,7 @@ import { chooseAnswer, openLearn, question, scoutAnswers } from './lesson-fixtur
 import { inBothColourSchemes, studentWithStudyFile, trpcQuery } from './study-fixtures';
 
 /**
- * Issue 6's Exams tab on a real document: the test paper trace-trees.pdf is uploaded and the local engine makes its learn path. The
+ * The Exams tab on a real document: the test paper trace-trees.pdf is uploaded and the local engine makes its learn path. The
  * student opens /learn (units with their progress, the first lesson current, the rest locked), plays the first lesson
  * with exactly one wrong answer on purpose (a heart goes, the right answer and explanation are shown), finishes it and
  * sees stars, points, accuracy and time, and the path moves on. Screenshots (light and dark, desktop and phone) are
@@ -99,7 +99,7 @@ test('a student plays the first lesson with one wrong answer, loses a heart and 
   await shoot(page, testInfo, 'lesson-finished');
   const after = await trpcQuery<Progress>(page, 'gamification.getProgress', {});
   expect(after.hearts).toBe(before.hearts - 1);
-  // Issue 7: the day's first answered challenge also completed the daily quest (quest rewards are points too).
+  // The day's first answered challenge also completed the daily quest (quest rewards are points too).
   const quests = await trpcQuery<{ daily: QuestPoints[]; milestones: QuestPoints[] }>(page, 'gamification.getQuests', {});
   const questPoints = [...quests.daily, ...quests.milestones].filter((quest) => quest.completed).reduce((sum, quest) => sum + quest.points, 0);
   expect(questPoints).toBeGreaterThan(0);
@@ -108,7 +108,7 @@ test('a student plays the first lesson with one wrong answer, loses a heart and 
   // Enter goes back to the path: the lesson is completed with its stars, the next one is current.
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('learn-path')).toBeVisible();
-  // Issue 7: off the lesson, the completed quest is celebrated (once); Continue closes it.
+  // Off the lesson, the completed quest is celebrated (once); Continue closes it.
   await page.getByTestId('quest-celebration-continue').click();
   await expect(page.getByTestId('quest-celebration')).toBeHidden();
   await expect(lessons.first()).toHaveAttribute('data-state', 'completed');

@@ -4,7 +4,7 @@ import { expect, navigate, test } from './fixtures';
 import { studentWithStudyFile } from './study-fixtures';
 
 /**
- * Issue 5's Mindmap tab on a real document: the test paper trace-trees.pdf (14 pages) is uploaded through POST /api/files, the local
+ * The Mindmap tab on a real document: the test paper trace-trees.pdf (14 pages) is uploaded through POST /api/files, the local
  * engine makes its mind map, and the student opens a closed branch, reads a node's source passage, opens the viewer at
  * its page, moves through the map by keyboard and downloads it as SVG. Screenshots (light and dark) are kept in each
  * test's output folder.

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { openFile, trpcMutation, trpcQuery, uploadStudyFile, waitForArtefacts } from './study-fixtures';
 
 /**
- * Issue 19's walk: a student uploads a photo of a page of notes from the upload page, watches it being read, sees it
+ * The walk: a student uploads a photo of a page of notes from the upload page, watches it being read, sees it
  * ready, opens it in View File — the picture beside its recognised text — and studies it: the summary is made from the
  * words OCR read off the photo.
  */

@@ -3,7 +3,7 @@ import { DESKTOP, expect, navigate, PHONE, signUp, test, waitForApp } from './fi
 import { inBothColourSchemes, openFile, originHeader, trpcMutation, trpcQuery, uploadStudyFile, waitForArtefacts } from './study-fixtures';
 
 /**
- * Shared courses (issue 8) walked by two students: the owner shares a course by its link, a second student joins
+ * Shared courses walked by two students: the owner shares a course by its link, a second student joins
  * it from the link, reads its summary and plays a lesson in the shared context, the owner hides one of the course's
  * files and then makes the course private, and the second student's access ends with a plain message. Screenshots of the dialog, the link page and /courses are taken
  * on the way (light and dark, desktop and phone widths).

@@ -4,7 +4,7 @@ import { expect, navigate, test } from './fixtures';
 import { inBothColourSchemes, studentWithStudyFile, tracePaper, trpcQuery, waitForArtefacts } from './study-fixtures';
 
 /**
- * Issue 5's Summary tab on real uploads: a 14-page paper (the test paper, trace-trees.pdf) is uploaded through POST /api/files and
+ * The Summary tab on real uploads: a 14-page paper (the test paper, trace-trees.pdf) is uploaded through POST /api/files and
  * summarised by the local study engine; the student reads the sections and key terms, opens a cited page in the
  * viewer, uses the contents, copies the summary and prints it. A document whose headings carry <script>, <img onerror>
  * and markdown shows them as text. Screenshots (light and dark, desktop and phone) go to each test's output folder.

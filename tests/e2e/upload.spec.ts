@@ -3,7 +3,7 @@ import { docxWithParagraphs, pdfWithPages } from '../../src/server/test/document
 import { expect, navigate, signUp, test } from './fixtures';
 
 /**
- * Issue 3's upload walk: the upload page of a course, per-file progress, files becoming Ready on the dashboard, the
+ * The upload walk: the upload page of a course, per-file progress, files becoming Ready on the dashboard, the
  * server refusing a disguised executable, the Free plan's one file per upload with its Upgrade button, and a PDF
  * without text that ends failed with its reason, Retry and Delete.
  */

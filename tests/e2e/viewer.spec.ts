@@ -4,7 +4,7 @@ import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { expect, navigate, signUp, test } from './fixtures';
 
 /**
- * Issue 3's fullscreen viewer: a PDF made here with pdf-lib is uploaded through POST /api/files, opened from the
+ * The fullscreen viewer: a PDF made here with pdf-lib is uploaded through POST /api/files, opened from the
  * header's View File button, drawn by pdf.js (page 1 not blank, "Page 1 of 3"), and jumped to page 3; a docx shows
  * its extracted text page by page. Screenshots at desktop and phone width are
  * kept in each test's output folder for a look.

@@ -10,7 +10,7 @@ export function isProcessing(status: string): boolean {
 }
 
 /**
- * Queues a failed file's reading again (issue 3: failed files can be retried); every list of files is refreshed, picks
+ * Queues a failed file's reading again (a failed file can be retried); every list of files is refreshed, picks
  * up the new state and polls its progress.
  */
 export function useRetryProcessing() {

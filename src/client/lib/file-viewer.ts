@@ -12,7 +12,7 @@ import { createModuleStore } from './module-store';
  */
 
 /**
- * Spec §5: "View File works only for extensions pdf, doc, docx, pptx, txt." Issue 19 adds photos and screenshots
+ * Spec §5: "View File works only for extensions pdf, doc, docx, pptx, txt." Photos and screenshots can be viewed too
  * (jpg, jpeg, png, webp), shown beside the text OCR read from them.
  */
 export const VIEWABLE_EXTENSIONS = ['pdf', 'doc', 'docx', 'pptx', 'txt', ...imageExtensions] as const;

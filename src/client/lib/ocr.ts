@@ -1,7 +1,7 @@
 import { OCR_LOW_CONFIDENCE } from '../../shared/courses';
 
 /**
- * What the client makes of OCR (issue 19): a scanned page or a photo is read as an image, page by page, while the file
+ * What the client makes of OCR: a scanned page or a photo is read as an image, page by page, while the file
  * is 'extracting' (`progress`); pages it could not read are listed (`unreadablePages`, the file is ready without
  * them), pages read with low confidence too (`lowConfidencePages`), and each page carries its `ocrConfidence`.
  */

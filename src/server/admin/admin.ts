@@ -10,7 +10,7 @@ import type { Logger } from '../logger';
 import { usagePeriod } from '../usage/usage-counters';
 
 /**
- * The admin area (issue 9, /admin): the accounts of ADMIN_EMAILS see every user with plan and usage, change a plan,
+ * The admin area (/admin): the accounts of ADMIN_EMAILS see every user with plan and usage, change a plan,
  * and review reported challenges. Anyone else is answered as if the area did not exist.
  */
 export function isAdmin(config: Pick<Config, 'adminEmails'>, email: string | null | undefined): boolean {

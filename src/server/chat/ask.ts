@@ -142,7 +142,7 @@ export function answerFailureKey(error: unknown): string {
 
 /**
  * Stores how an answer ended, complete or stopped (not failed): the question then counts as the day's tutor message
- * for the daily quests (issue 7), in the same transaction.
+ * for the daily quests, in the same transaction.
  */
 async function settleAnswer(
   db: Db,

@@ -141,3 +141,13 @@ export async function clearConversation(db: Db, conversation: Conversation): Pro
   const deleted = await db.delete(chatMessage).where(inConversation(conversation)).returning({ id: chatMessage.id });
   return deleted.length;
 }
+
+/** The caller's conversation about a file or a whole course (their own, in a shared course too), oldest first. */
+export async function chatHistory(db: Db, userId: string, scope: ChatScope, shared: SharedStudy | undefined): Promise<ChatHistoryMessage[]> {
+  return loadHistory(db, await conversationOf(db, userId, scope, shared));
+}
+
+/** Clears the caller's conversation about a file or a course; returns how many messages it had. */
+export async function clearChat(db: Db, userId: string, scope: ChatScope, shared: SharedStudy | undefined): Promise<number> {
+  return clearConversation(db, await conversationOf(db, userId, scope, shared));
+}

@@ -10,7 +10,7 @@ import { askingWords } from '../study/engines/local/tutor-terms';
  * Retrieval for the tutor chat: the passages (chunks, src/server/study/engines/chunks.ts) of a file or of a whole course that
  * best match a question, by PostgreSQL full-text search in the course language's configuration (stemming and stop
  * words: "Wie funktionieren Pflanzen?" finds "Pflanze"). Written so that a question in the student's own words still
- * reaches the passage that answers it (issue 18):
+ * reaches the passage that answers it:
  * - every word of the question counts on its own (an OR of its lexemes), a longer one also as a prefix, so inflections
  *   and German compounds meet ("Rastertunnelmikroskop" finds "Rastertunnelmikroskopie", "Tunnel" finds
  *   "Tunneleffekt"), and a long word also as a substring ("Mikroskop" finds "Rastertunnelmikroskop");
@@ -204,7 +204,7 @@ const CAPTIONED_SEEDS = 3;
 type PageRow = { fileId: string; fileName: string; pageNumber: number; text: string };
 
 /**
- * A question with a number may look a value up in a table (issue 18): "the critical t value … with 10 degrees of
+ * A question with a number may look a value up in a table: "the critical t value … with 10 degrees of
  * freedom" is in the rows of the t table, in passages no word of the question finds, under a caption ("Table 3:
  * Percentiles of Student's t-distribution") that shares one word with it. So the pages holding a table come along
  * whole, marked as look-up pages: the retrieved pages that hold one, and the captioned tables whose caption meets the

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { summary } from '../db/schema';
+import type { SharedStudy } from '../sharing/study-access';
+import { conversationOf } from './messages';
 
 /**
  * Starter questions for a file's chat, from its summary: its key terms (defined ones first) and a section heading,
@@ -55,4 +57,10 @@ export async function suggestQuestions(db: Db, fileId: string, language: string)
   else if (third) questions.push(phrase.whatIs(third));
   if (heading) questions.push(phrase.section(heading));
   return questions.slice(0, SUGGESTION_COUNT);
+}
+
+/** Starter questions about a file the caller may study (in a shared course too), in its course's language. */
+export async function chatSuggestions(db: Db, userId: string, fileId: string, shared: SharedStudy | undefined): Promise<string[]> {
+  const conversation = await conversationOf(db, userId, { fileId }, shared);
+  return suggestQuestions(db, fileId, conversation.language);
 }

@@ -223,7 +223,7 @@ const videoNotRetryable = () =>
     messageKey: 'videoNotRetryable',
   });
 
-/** Queues a failed file's text extraction again (issue 3: failed files can be retried). */
+/** Queues a failed file's text extraction again (a failed file can be retried). */
 export async function retryProcessing(options: { db: Db; jobs: Jobs | null; userId: string; fileId: string }) {
   const { db, userId, fileId } = options;
   const target = await findOwnedFile(db, userId, fileId);

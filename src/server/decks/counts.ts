@@ -118,7 +118,7 @@ export async function countsOfDeck(db: Db, userId: string, deckId: string, now: 
 }
 
 /**
- * Ratings this user made today and did not undo: the counter the daily flashcards quest reads (issue 7), on the
+ * Ratings this user made today and did not undo: the counter the daily flashcards quest reads, on the
  * user's local day in their time zone.
  */
 export async function reviewsToday(db: Db, userId: string, now: Date = new Date()): Promise<number> {

@@ -8,7 +8,7 @@ import { awardPoints } from './points';
 import { applyStreak, lockUser } from './streak';
 
 /**
- * What the user did, counted on their local day (issue 7), inside the transaction of the action itself: a challenge
+ * What the user did, counted on their local day, inside the transaction of the action itself: a challenge
  * answered, a flashcard rated (or a rating undone: delta −1, never below 0), a tutor question answered, a lesson
  * finished. A lesson or a flashcard counts the day for the streak. A counter reaching its daily target completes the
  * day's quest (one quest_completion per quest and day) and awards DAILY_QUEST_POINTS.

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { user, weeklyXp } from '../db/schema';
 
 /**
- * The leaderboard (issue 7): this week's XP (weekly_xp of the week starting Monday 00:00 UTC, by the server's clock)
+ * The leaderboard: this week's XP (weekly_xp of the week starting Monday 00:00 UTC, by the server's clock)
  * or all XP ever earned (user.xpTotal). Only users with XP in the period are placed; the top LEADERBOARD_SIZE by XP,
  * then username; competition ranks (1, 2, 2, 4) computed by the database. The caller's own place is always answered.
  * Only usernames and avatars leave the server: no names, emails or ids.

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { dailyActivity, questCompletion, user, weeklyXp } from '../db/schema';
 
 /**
- * Every point a user earns goes through `awardPoints` (issue 7): it raises the balance (`points`) and all points ever
+ * Every point a user earns goes through `awardPoints`: it raises the balance (`points`) and all points ever
  * earned (`xpTotal`), the XP of the current week (weeks start Monday 00:00 UTC) and of the user's local day, and then
  * completes the XP milestones now reached, each once, awarding their points the same way.
  *

@@ -7,7 +7,7 @@ import { dailyActivity, questCompletion } from '../db/schema';
 import { readUser } from './streak';
 
 /**
- * Quests (issue 7): the day's quests of the plan (challenges, flashcards, messages) counted on the user's local day,
+ * Quests: the day's quests of the plan (challenges, flashcards, messages) counted on the user's local day,
  * starting again at their midnight, and the XP milestones. Completing happens where the activity or the points are
  * recorded (activity.ts, points.ts); here they are read, and their celebrations shown once and acknowledged.
  */

@@ -8,7 +8,7 @@ import type { ShopItem } from '../db/schema/gamification';
 import { AppError } from '../errors';
 
 /**
- * The shop (issue 7): refilling hearts and buying a streak freeze for points. A purchase is one transaction with the
+ * The shop: refilling hearts and buying a streak freeze for points. A purchase is one transaction with the
  * user's row locked, so two clicks at once are served one after the other. Each click carries a request id: a request
  * served before (a purchase row with the same user and request id) is answered with the current balances and charges
  * nothing, also when the replay races the first request (the unique index on (user, request id) decides). Points are

@@ -14,7 +14,7 @@ import type { Db } from '../db/client';
 import { dailyActivity, user } from '../db/schema';
 
 /**
- * The streak on the server (issue 7): kept on the user row (streak, longestStreak, streakLastDay, streakFreezes) and
+ * The streak on the server: kept on the user row (streak, longestStreak, streakLastDay, streakFreezes) and
  * settled by the rules of src/shared/gamification-rules.ts on the user's local date. Counting a day happens in
  * activity.ts; reading (getStreak, getProgress) settles too, so a broken streak reads 0 and a freeze is used as soon as
  * its missed day is over. A settlement is written under the user's row lock and only when it changes something.

@@ -100,7 +100,7 @@ describe('POST /api/chat', () => {
       summary: false,
     });
     const text = textOf(await readStream(await ask(services, owner, { fileId: file.id, message: 'How does a sanitizer treat markup?' })));
-    // Issue 18: the document's Markdown is written out as the words it shows (no escaped stars for the student to
+    // The document's Markdown is written out as the words it shows (no escaped stars for the student to
     // see), and what could become markup stays text.
     expect(text).toContain('\\<script>');
     expect(text).toContain('and bold text and a link show how a sanitizer treats markup');

@@ -7,7 +7,7 @@ import { file } from '../db/schema';
 import { AppError, signedOut } from '../errors';
 import type { Services } from '../services';
 import { contentDisposition } from '../storage/content-disposition';
-import { studyFileAccess } from '../sharing/study-access';
+import { fileReaderOf } from '../sharing/study-access';
 import { callerContext, errorResponse, type CallerEnv } from './request-context';
 
 /** How long a URL from GET /api/file-url stays valid. */
@@ -83,11 +83,9 @@ async function storedFile(services: Services, fileId: string, ownerId: string | 
 async function readerOf(services: Services, c: HonoContext<CallerEnv>, fileId: string): Promise<string> {
   const session = c.get('session');
   if (!session) throw signedOut();
-  const shared = c.get('shared');
-  if (!shared) return session.user.id;
   const id = idSchema.safeParse(fileId);
   if (!id.success) throw fileNotFound();
-  return (await studyFileAccess(services.db, session.user.id, id.data, shared)).ownerId;
+  return fileReaderOf(services.db, session.user.id, id.data, c.get('shared'));
 }
 
 /** How each stored document type goes out; `inline` ones may open in a tab, the rest are downloaded. */

@@ -10,7 +10,7 @@ import { insertCourse } from '../test/courses';
 import { callerFor, createTestServices, createUser, requestApp, type TestUser } from '../test/harness';
 
 /**
- * Scans and photos through the real upload endpoint, job queue and extraction threads (issue 19): a photo becomes a
+ * Scans and photos through the real upload endpoint, job queue and extraction threads: a photo becomes a
  * file of one page read by OCR, a PDF mixing typed and scanned pages keeps both, progress is kept in the file's row
  * while pages are read, and a page that cannot be read is named while the file gets ready.
  */

@@ -1,7 +1,7 @@
 import { AppError } from '../errors';
 
 /**
- * The Exams tab's refusals (issue 6). Ids the caller may not study answer NOT_FOUND like unknown ones (spec §8), so
+ * The Exams tab's refusals. Ids the caller may not study answer NOT_FOUND like unknown ones (spec §8), so
  * that ids cannot be probed; the rest name what to do next. Each has a key in the client's `errors` namespace.
  */
 export const lessonNotFound = () =>

@@ -5,7 +5,7 @@ import type { ChallengeRow } from './access';
 import { invalidAnswer } from './errors';
 
 /**
- * Judging an answer (issue 6): multiple choice by the chosen option's id, true/false, fill-in against the answer and
+ * Judging an answer: multiple choice by the chosen option's id, true/false, fill-in against the answer and
  * its accepted variants (case, diacritics and spacing do not matter), match only with every pair right. An answer
  * that does not fit the challenge (an option of another challenge, a missing or malformed answer) is refused.
  */

@@ -7,7 +7,7 @@ import { challenge, lesson, lessonProgress, unit, user } from '../db/schema';
 import { studyFileAccess, type SharedStudy } from '../sharing/study-access';
 
 /**
- * The learn path of a file for a user (issue 6 point 1, spec §6): units and lessons in order, each lesson completed
+ * The learn path of a file for a user (spec §6): units and lessons in order, each lesson completed
  * (finished once), current (open and not completed: the first such one, or with the plan's skipUnits every one) or
  * locked. The same computation decides whether a lesson may be played or answered.
  */

@@ -32,7 +32,7 @@ import { lessonState } from './path';
 import { createRun, runIsOver, verifyRun, type LessonRun } from './run';
 
 /**
- * Playing a lesson (issue 6 point 2): starting a run, answering and skipping its challenges, finishing it. The rules
+ * Playing a lesson: starting a run, answering and skipping its challenges, finishing it. The rules
  * themselves live in src/shared/lesson-rules.ts; here they are applied, each answer in one transaction with the
  * user's row locked, so that two answers at once cannot both spend the last heart or both be counted.
  */

@@ -6,7 +6,7 @@ import { challengeAccess } from './access';
 import { unreportInSharedSpace } from './errors';
 
 /**
- * Reporting a challenge as wrong or unclear, and taking the report back (issue 6 point 3, spec §4). Both are the
+ * Reporting a challenge as wrong or unclear, and taking the report back (spec §4). Both are the
  * caller's own; unreporting in a shared space is refused with the spec's message (§5, §8).
  */
 export async function reportChallenge(options: { db: Db; userId: string; challengeId: string; shared?: SharedStudy | undefined }) {

@@ -9,7 +9,7 @@ import { sharedCourse } from '../test/sharing';
 import { invitationLink, invitationMail } from './invitation-mail';
 
 /**
- * Invitation emails through SMTP (issue 8): a local SMTP sink (smtp-server on 127.0.0.1, a free port) stands in for the
+ * Invitation emails through SMTP: a local SMTP sink (smtp-server on 127.0.0.1, a free port) stands in for the
  * mail server at the network edge; the app sends through nodemailer as it would in production.
  */
 interface Received {

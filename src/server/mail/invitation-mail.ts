@@ -1,7 +1,7 @@
 import { shareLinkPath, type Role } from '../../shared/sharing';
 import type { MailMessage } from './mailer';
 
-/** The invitation to a shared course (issue 8): English, or German when the invitee's stored locale is 'de'. */
+/** The invitation to a shared course: English, or German when the invitee's stored locale is 'de'. */
 export interface InvitationMailInput {
   to: string;
   locale: 'en' | 'de' | null;

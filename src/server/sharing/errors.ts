@@ -3,7 +3,7 @@ import { AppError } from '../errors';
 import type { ActorKind, SpaceAction } from './permissions';
 
 /**
- * The messages of shared courses (issue 8; spec §5 and §8 strings quoted exactly). A space the caller may not preview
+ * The messages of shared courses (spec §5 and §8 strings quoted exactly). A space the caller may not preview
  * is NOT_FOUND like an unknown one, so that links cannot be probed; an action the caller may not do on a space they
  * can see is FORBIDDEN with a message that says why. The client translates `errors:<messageKey>`.
  */

@@ -20,7 +20,7 @@ import { requireSpace, requireSpaceIdAndUuid } from './access';
 import { spaceErrors } from './errors';
 import { memberCounts } from './spaces';
 
-/** The owner's side of a shared course (issue 8, spec §4 and §7): creating, settings, files, invitations, members. */
+/** The owner's side of a shared course (spec §4 and §7): creating, settings, files, invitations, members. */
 
 /**
  * `spaces.createSpace`: shares the caller's course. One space per course: asked again (the Share dialog racing itself,

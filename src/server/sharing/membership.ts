@@ -23,7 +23,7 @@ import { spaceErrors } from './errors';
 import { findSpace, spaceActor, type SpaceActor } from './permissions';
 import { emailOf } from './spaces';
 
-/** The member's side of a shared course (issue 8, DESIGN §4): accepting an invitation, joining, leaving. */
+/** The member's side of a shared course (DESIGN §4): accepting an invitation, joining, leaving. */
 
 /** Makes the invitee a member with the invited role and marks the invitation accepted (a revocation is lifted). */
 async function accept(db: Db, actor: SpaceActor, userId: string, invitation: { id: string; role: 'viewer' | 'editor' }) {

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { space, spaceInvitation, spaceMember, user, type SpaceRole, type SpaceVisibility } from '../db/schema';
 
 /**
- * Who may do what on a shared course (issue 8, spec §6) — the one place that answers "may actor X do Y on space Z".
+ * Who may do what on a shared course (spec §6) — the one place that answers "may actor X do Y on space Z".
  * Every `spaces.*` procedure and every study procedure called with a shared context asks here; nothing else decides.
  *
  * An actor is what the caller is to one space: its owner, an editor or viewer invited by the owner, a member who joined

@@ -20,7 +20,7 @@ import { requireSpace } from './access';
 import { spaceErrors } from './errors';
 import { can, spaceActor, spaceActors, spaceColumns, type SpaceActor, type SpaceRow } from './permissions';
 
-/** The reads of shared courses (issue 8, spec §7 "Spaces"); every one asks the permission model first. */
+/** The reads of shared courses (spec §7 "Spaces"); every one asks the permission model first. */
 
 const spaceDetails = {
   ...spaceColumns,

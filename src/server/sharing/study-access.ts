@@ -7,8 +7,8 @@ import { sharedFlagsInput, sharedLinkInput } from '../../shared/shared-context';
 import { can, findSpace, spaceActor, type SpaceAction, type SpaceActor, type SpaceRow } from './permissions';
 
 /**
- * Who may study what (the study tabs' access check, issue 5; shared courses, issue 8). Without a shared context: the
- * owner of the file or course. With one (the space's link `uuid`, or its id for the statistics' `sharedSpaceId`):
+ * Who may study what: the study tabs' access check, for a student's own files and for shared courses. Without a
+ * shared context: the owner of the file or course. With one (the space's link `uuid`, or its id for the statistics' `sharedSpaceId`):
  * whoever the permission model (src/server/sharing/permissions.ts) lets study the space, on the visible files of the
  * space's course (its owner on all of them). Anything else is NOT_FOUND with the spec's message, so a stranger cannot
  * tell a file that exists from one that does not, nor a space from a guessed uuid.
@@ -114,6 +114,14 @@ export async function studyFileAccessOr(
     if (error instanceof AppError && error.code === 'NOT_FOUND') throw notFound();
     throw error;
   }
+}
+
+/**
+ * The user a file is read as: the caller, for their own files (the reading itself checks they own it); through a
+ * shared course the course owner, once studyFileAccess lets the caller study the file there.
+ */
+export async function fileReaderOf(db: Db, userId: string, fileId: string, shared: SharedStudy | undefined): Promise<string> {
+  return shared ? (await studyFileAccess(db, userId, fileId, shared)).ownerId : userId;
 }
 
 /**

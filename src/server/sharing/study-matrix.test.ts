@@ -10,7 +10,7 @@ import { prepareStudyFile, type StudyFileTarget } from '../test/study-file';
 import { actorKinds, type ActorKind } from './permissions';
 
 /**
- * The study half of the permission matrix (issue 8 point 7): every study procedure called with a shared context
+ * The study half of the permission matrix: every study procedure called with a shared context
  * (`uuid`, or the statistics' `isShared`/`sharedSpaceId`), for every kind of actor of the permission model, on a public
  * and a private course, on the course's visible file, its hidden file, and a file of another course of the same owner
  * named with this space's uuid. Each cell is 'allowed' or the code of the refusal; one test per procedure and

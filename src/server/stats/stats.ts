@@ -14,7 +14,7 @@ import { studyCourseAccess, studyFileAccess, studyFileAccessOr, type SharedStudy
 import { lessonStatsNotFound, unitStatsNotFound } from './errors';
 
 /**
- * The statistics of the Exams tab (issue 6; definitions in src/shared/stats.ts). Every number is an aggregate computed
+ * The statistics of the Exams tab (definitions in src/shared/stats.ts). Every number is an aggregate computed
  * by PostgreSQL over the caller's challenge_attempt rows (GROUP BY on the user+lesson / user+unit / user+created
  * indexes); JavaScript only divides and rounds the few sums it gets back, so a user with 100,000 attempts costs a few
  * aggregate queries, never 100,000 rows in memory. Access goes through the lesson's, unit's or file's file

@@ -9,19 +9,12 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Config } from '../config';
 import type { BlobStorage, StoredBlob } from './blob-storage';
 import { contentDisposition } from './content-disposition';
 
-export interface S3StorageOptions {
-  bucket: string;
-  region: string;
-  /** An S3-compatible server's URL (MinIO, R2, …); unset for AWS itself. */
-  endpoint: string | undefined;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key`; what most S3-compatible servers need. */
-  forcePathStyle: boolean;
-}
+/** The bucket's settings, as configured (S3_*). */
+export type S3StorageOptions = S3Config;
 
 // Keys are server-made (newStorageKey); one that looks like anything else is refused, as by the local folder.
 const safeKey = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;

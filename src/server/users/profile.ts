@@ -23,7 +23,7 @@ export interface Profile {
 }
 
 /**
- * Changes the caller's name, username or avatar (issue 9, /settings). The input is already checked by
+ * Changes the caller's name, username or avatar (/settings). The input is already checked by
  * updateProfileSchema; fields left out stay as they are. A username is stored as better-auth's username plugin stores
  * it — lower case, with the spelling as typed kept as displayUsername — and is unique without regard to case.
  */

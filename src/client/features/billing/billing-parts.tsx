@@ -88,7 +88,7 @@ export function PricingAlert({ problem, className }: { problem: 'loadFailed' | '
   );
 }
 
-/** Spec (issue 9): without Stripe keys, upgrade buttons say billing is not configured instead of failing. */
+/** Spec: without Stripe keys, upgrade buttons say billing is not configured instead of failing. */
 export function BillingNotConfigured({ className }: { className?: string }) {
   const { t } = useTranslation('billing');
   return (

@@ -20,7 +20,7 @@ const Conversation = lazy(() => import('./conversation'));
 type ScopeKind = ChatScope['kind'];
 
 /**
- * The Chat tab (spec §1, issue 5): the tutor answers questions about the open file or its whole course, grounded in
+ * The Chat tab (spec §1): the tutor answers questions about the open file or its whole course, grounded in
  * the documents. This frame holds the scope switch, today's remaining messages and clearing; the conversation itself
  * is loaded lazily.
  */

@@ -15,9 +15,14 @@ export function useCountdown(until: string | null | undefined, onElapsed?: () =>
 
   useEffect(() => {
     if (Number.isNaN(target)) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), tickMs);
-    return () => window.clearInterval(timer);
+    const tick = () => setNow(Date.now());
+    // A new target is counted from this moment at once (not from the last tick), then every tickMs.
+    const first = window.setTimeout(tick, 0);
+    const timer = window.setInterval(tick, tickMs);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
   }, [target, tickMs]);
 
   const remaining = Number.isNaN(target) ? null : target - now;

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { estimateWidth, type Measure } from './layout';
 
 /** The app's font stack (styles.css --font-sans), as the SVG labels are drawn in it. */
@@ -18,4 +19,23 @@ export function createCanvasMeasure(): Measure {
     }
     return width;
   };
+}
+
+/**
+ * Label widths measured in the page's font, measured again once the web font has loaded: until then the canvas measures
+ * a fallback font, and labels laid out with those widths would not fit their boxes.
+ */
+export function useLabelMeasure(): Measure {
+  const [measure, setMeasure] = useState(createCanvasMeasure);
+  useEffect(() => {
+    if (typeof document.fonts === 'undefined' || document.fonts.status === 'loaded') return;
+    let live = true;
+    void document.fonts.ready.then(() => {
+      if (live) setMeasure(() => createCanvasMeasure());
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return measure;
 }

@@ -18,7 +18,7 @@ const ZOOM_STEP = 1.25;
 const clampScale = (scale: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
 
 /**
- * A photo or screenshot (issue 19): the picture, fitted to its half of the viewer and zoomable, beside the text OCR
+ * A photo or screenshot: the picture, fitted to its half of the viewer and zoomable, beside the text OCR
  * read from it — two columns on a wide screen, the picture above its text on a phone. The picture shows while its
  * text is still being read; the text follows when the file is ready.
  */

@@ -15,7 +15,7 @@ describe('viewerKind', () => {
     for (const extension of ['odt', 'exe', '']) expect(viewerKind({ extension, videoId: null, stored: true })).toBe('unsupported');
   });
 
-  it('View File works for exactly pdf, doc, docx, pptx and txt (spec §5) and images (issue 19)', () => {
+  it('View File works for exactly pdf, doc, docx, pptx and txt (spec §5) and images', () => {
     expect(['pdf', 'doc', 'docx', 'pptx', 'txt', 'odt', 'xlsx', 'png', 'jpg', 'jpeg', 'webp', 'gif', 'svg'].filter(isViewableExtension)).toEqual([
       'pdf',
       'doc',

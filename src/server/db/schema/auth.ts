@@ -22,7 +22,7 @@ export const user = pgTable(
     hearts: integer('hearts').notNull().default(5),
     stars: integer('stars').notNull().default(0),
     streak: integer('streak').notNull().default(0),
-    /** Issue 7: the longest streak ever, the user's last counted day (their local date) and streak freezes owned. */
+    /** The longest streak ever, the user's last counted day (their local date) and streak freezes owned. */
     longestStreak: integer('longest_streak').notNull().default(0),
     streakLastDay: date('streak_last_day', { mode: 'string' }),
     streakFreezes: integer('streak_freezes').notNull().default(0),
@@ -40,7 +40,7 @@ export const user = pgTable(
     isCanceled: boolean('is_canceled').notNull().default(false),
     isTrialActive: boolean('is_trial_active').notNull().default(false),
     isTrialCanceled: boolean('is_trial_canceled').notNull().default(false),
-    /** Issue 9: the Stripe customer, subscription and price the user's plan comes from (null without a subscription). */
+    /** The Stripe customer, subscription and price the user's plan comes from (null without a subscription). */
     stripeCustomerId: text('stripe_customer_id').unique(),
     stripeSubscriptionId: text('stripe_subscription_id'),
     stripePriceId: text('stripe_price_id'),

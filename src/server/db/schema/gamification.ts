@@ -2,7 +2,7 @@ import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, un
 import { user } from './auth';
 
 /**
- * Gamification (issue 7, DESIGN §5): what a user did per day of their own calendar (the quests' counters and the
+ * Gamification (DESIGN §5): what a user did per day of their own calendar (the quests' counters and the
  * streak's days), XP per week for the leaderboard, completed quests, and shop purchases. The user row holds the running
  * balances (points, hearts, streak, freezes, xpTotal); every change to them happens in one transaction with the rows
  * here, the user row locked.

@@ -3,7 +3,7 @@ import { user } from './auth';
 import { challenge, lesson, unit } from './study';
 
 /**
- * The Exams tab (issue 6, DESIGN §5): each user's attempts at challenges, their reports, and their best result per
+ * The Exams tab (DESIGN §5): each user's attempts at challenges, their reports, and their best result per
  * lesson. Attempts carry their lesson and unit as well, so that the statistics group them in SQL without joining the
  * learn path's tables for every row. Everything goes with the user, and with the learn path when it is made again.
  */
@@ -56,7 +56,7 @@ export const challengeReport = pgTable(
       .notNull()
       .references(() => challenge.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Issue 9: when an admin reviewed the report (the /admin queue shows reports not yet reviewed). */
+    /** When an admin reviewed the report (the /admin queue shows reports not yet reviewed). */
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.userId, table.challengeId] })],

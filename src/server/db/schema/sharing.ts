@@ -4,7 +4,7 @@ import { user } from './auth';
 import { directory, file } from './courses';
 
 /**
- * Shared courses (issue 8, spec §3 "Space", DESIGN §5): a course (directory) shared as a space, at most one per course.
+ * Shared courses (spec §3 "Space", DESIGN §5): a course (directory) shared as a space, at most one per course.
  * Public spaces are open to anyone with the link (`/space/{uuid}`); private ones to invited people only. Who may do
  * what is decided in one place, src/server/sharing/permissions.ts.
  */

@@ -95,7 +95,7 @@ export const deck = pgTable(
     generated: boolean('generated').notNull().default(false),
     /**
      * Whose deck it is: null for the generated deck every student of the file studies; a user's own cards ("My
-     * cards") belong to that user, so members of a shared course each keep their own (issue 8).
+     * cards") belong to that user, so members of a shared course each keep their own.
      */
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

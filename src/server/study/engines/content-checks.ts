@@ -3,7 +3,7 @@ import { BLANK } from '../../../shared/artefacts';
 import type { StudyPage } from './engine';
 
 /**
- * Automatic checks of generated content (issue 4): what every engine's output must satisfy beyond its schema. Each
+ * Automatic checks of generated content: what every engine's output must satisfy beyond its schema. Each
  * check returns the problems it found as readable lines (empty: all good), so that a failing test or a rejected model
  * answer says exactly what is wrong and where.
  *

@@ -58,7 +58,7 @@ export interface StudyEngine {
   flashcards(document: StudyDocument, options?: EngineCallOptions): Promise<Deck>;
   learnPath(document: StudyDocument, options?: EngineCallOptions): Promise<LearnPath>;
   describeCourse(course: CourseInput, options?: EngineCallOptions): AsyncIterable<CourseDescriptionEvent>;
-  /** The tutor's answer to a chat question from the retrieved passages, streamed (issue 5). */
+  /** The tutor's answer to a chat question from the retrieved passages, streamed. */
   answer(question: string, context: AnswerContext, options?: EngineCallOptions): AsyncIterable<AnswerEvent>;
 }
 
@@ -70,7 +70,7 @@ export interface AnswerPassage {
   text: string;
   /** The passage is its page's whole text (a slide, a short page), not a cut from a longer one. */
   wholePage?: boolean;
-  /** A page holding a table, handed over whole so a value can be looked up in it (issue 18); no prose to quote. */
+  /** A page holding a table, handed over whole so a value can be looked up in it; no prose to quote. */
   lookup?: boolean;
 }
 

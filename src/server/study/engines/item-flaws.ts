@@ -5,7 +5,7 @@ import { endsCut, genericHeading, opensGermanInstruction, scaffoldingOf } from '
 import { genericNouns, stopWords } from './local/stopwords';
 
 /**
- * Rule-based item-writing flaw checks (issue 18): the kind a strict teacher reviewing generated study material finds
+ * Rule-based item-writing flaw checks: the kind a strict teacher reviewing generated study material finds
  * first. Each check looks at one item (or, for duplicates, a list of them) and names what is wrong; an empty list
  * means no rule fired, not that the item is good — that takes a teacher's label (eval/labels). Used by the evaluation
  * harness (`npm run eval:study`) and by the local engine as a last gate before it hands items out.

@@ -9,7 +9,7 @@ import { generateArtefact, markQueued, type PipelineDependencies } from './pipel
 import { lectureText } from '../../test/lecture';
 
 /**
- * Issue 4, "Bad input": documents an engine can only partly study, through the whole pipeline with the configured
+ * Bad input: documents an engine can only partly study, through the whole pipeline with the configured
  * (local, threaded) engine. Each artefact must end ready with what could be made, or failed with a reason the client
  * can translate — never left running.
  */

@@ -20,7 +20,7 @@ import {
 } from './world';
 
 /**
- * The access matrix of the whole API (issue 10, must-show 1): every procedure of appRouter, read from the router, is
+ * The access matrix of the whole API: every procedure of appRouter, read from the router, is
  * called over HTTP (the Hono app in-process: the client's encoding, the error formatter) by every kind of caller —
  * signed out, a stranger, the admin, and each role of a public shared course (sharing/permissions.ts) — with a valid
  * input aimed at the owner's things, and each answer is compared with declarations.ts. Refusals must also leak

@@ -1,16 +1,16 @@
-import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { idSchema } from '../../../shared/schemas';
 import { chatUsage } from '../../chat/ask';
-import { clearConversation, conversationOf, loadHistory, type ChatHistoryMessage } from '../../chat/messages';
+import { chatHistory, clearChat, type ChatHistoryMessage } from '../../chat/messages';
 import type { ChatScope } from '../../chat/retrieval';
-import { suggestQuestions } from '../../chat/suggestions';
+import { chatSuggestions } from '../../chat/suggestions';
+import { supportIdentity } from '../../users/support-identity';
 import type { ChatUIMessage } from '../../chat/ui-message';
 import { protectedProcedure, router, studyProcedure } from '../init';
 import { sharedContextFields } from '../../../shared/shared-context';
 
 /**
- * Study tab procedures for the chat tab (issue 5); the answer itself streams from POST /api/chat. See README's API section.
+ * Study tab procedures for the chat tab; the answer itself streams from POST /api/chat. See README's API section.
  * `uuid` is the shared-course context (studyFileAccess); a member's conversations are their own.
  */
 const scopeInput = z.union([
@@ -38,31 +38,21 @@ function toUiMessage(message: ChatHistoryMessage): ChatUIMessage {
 
 export const chatRouter = router({
   /** The conversation about a file, or about a whole course, oldest message first. */
-  history: studyProcedure.input(scopeInput).query(async ({ ctx, input }) => {
-    const conversation = await conversationOf(ctx.services.db, ctx.user.id, scopeOf(input), ctx.shared);
-    return (await loadHistory(ctx.services.db, conversation)).map(toUiMessage);
-  }),
+  history: studyProcedure
+    .input(scopeInput)
+    .query(async ({ ctx, input }) => (await chatHistory(ctx.services.db, ctx.user.id, scopeOf(input), ctx.shared)).map(toUiMessage)),
   /** Today's chat messages: used, the plan's limit, and what is left. */
   usage: protectedProcedure.query(({ ctx }) => chatUsage(ctx.services.db, ctx.user.id)),
-  clear: studyProcedure.input(scopeInput).mutation(async ({ ctx, input }) => {
-    const conversation = await conversationOf(ctx.services.db, ctx.user.id, scopeOf(input), ctx.shared);
-    return { deleted: await clearConversation(ctx.services.db, conversation) };
-  }),
+  clear: studyProcedure
+    .input(scopeInput)
+    .mutation(async ({ ctx, input }) => ({ deleted: await clearChat(ctx.services.db, ctx.user.id, scopeOf(input), ctx.shared) })),
   /**
    * Who the support-chat widget (spec §7) is started for: id, name, email and the hash that proves the id to the widget
    * (HMAC-SHA256 of the id with SUPPORT_CHAT_SECRET). Null when no widget is configured.
    */
-  supportIdentity: protectedProcedure.query(({ ctx }) => {
-    const widget = ctx.services.config.supportChat;
-    if (!widget) return null;
-    const userHash = widget.secret ? createHmac('sha256', widget.secret).update(ctx.user.id).digest('hex') : null;
-    return { userId: ctx.user.id, name: ctx.user.name, email: ctx.user.email, userHash };
-  }),
+  supportIdentity: protectedProcedure.query(({ ctx }) => supportIdentity(ctx.services.config.supportChat, ctx.user)),
   /** Three or four starter questions from the file's key terms and sections. */
   suggestions: studyProcedure
     .input(z.object({ fileId: idSchema, ...sharedContextFields }))
-    .query(async ({ ctx, input }) => {
-      const conversation = await conversationOf(ctx.services.db, ctx.user.id, { fileId: input.fileId }, ctx.shared);
-      return suggestQuestions(ctx.services.db, input.fileId, conversation.language);
-    }),
+    .query(({ ctx, input }) => chatSuggestions(ctx.services.db, ctx.user.id, input.fileId, ctx.shared)),
 });

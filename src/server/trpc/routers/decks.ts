@@ -9,7 +9,7 @@ import { protectedProcedure, router, studyProcedure } from '../init';
 import { sharedContextFields } from '../../../shared/shared-context';
 
 /**
- * The Flashcards tab (issue 5; README "API"): a file's decks with the caller's counts, study sessions scheduled by
+ * The Flashcards tab (README "API"): a file's decks with the caller's counts, study sessions scheduled by
  * FSRS per user, card editing, AI deck generation and exports. Access goes through the deck's file
  * (studyFileAccess); `uuid`, the shared-course context, names the space a member studies the file through.
  */

@@ -14,11 +14,9 @@ import {
   setActiveFile,
 } from '../../courses/files';
 import { studyArtefactKinds } from '../../db/schema';
-import type { Db } from '../../db/client';
 import {
-  type SharedStudy,
+  fileReaderOf,
   studyEditFilesForbidden,
-  studyFileAccess,
   studyFileAction,
   studyOwnerOnly,
 } from '../../sharing/study-access';
@@ -33,11 +31,6 @@ const fileIdInput = z.object({ fileId: idSchema });
  * the course owner's; without it, as before, the caller's own files only.
  */
 const sharedFileInput = z.object({ fileId: idSchema, ...sharedContextFields });
-
-/** The user id the file is read as: the caller's own, or through a shared course its owner's once access is granted. */
-async function readerOf(db: Db, userId: string, fileId: string, shared: SharedStudy | undefined): Promise<string> {
-  return shared ? (await studyFileAccess(db, userId, fileId, shared)).ownerId : userId;
-}
 
 export const fileRouter = router({
   getActiveFile: protectedProcedure.query(({ ctx }) => getActiveFile({ db: ctx.services.db, userId: ctx.user.id })),
@@ -62,28 +55,25 @@ export const fileRouter = router({
     .input(z.object({ fileId: idSchema, newName: fileNameSchema, ...sharedContextFields }))
     .mutation(async ({ ctx, input }) => {
       const { db } = ctx.services;
-      const { shared } = ctx;
-      const userId = shared
-        ? (await studyFileAction(db, ctx.user.id, input.fileId, shared, 'editFiles', studyEditFilesForbidden)).ownerId
-        : ctx.user.id;
+      const { ownerId: userId } = await studyFileAction(db, ctx.user.id, input.fileId, ctx.shared, 'editFiles', studyEditFilesForbidden);
       return renameFile({ db, userId, fileId: input.fileId, newName: input.newName });
     }),
   getFileExtension: studyProcedure
     .input(sharedFileInput)
     .query(async ({ ctx, input }) =>
-      getFileExtension({ db: ctx.services.db, userId: await readerOf(ctx.services.db, ctx.user.id, input.fileId, ctx.shared), fileId: input.fileId }),
+      getFileExtension({ db: ctx.services.db, userId: await fileReaderOf(ctx.services.db, ctx.user.id, input.fileId, ctx.shared), fileId: input.fileId }),
     ),
   getProcessingStatus: studyProcedure
     .input(sharedFileInput)
     .query(async ({ ctx, input }) =>
-      getProcessingStatus({ db: ctx.services.db, userId: await readerOf(ctx.services.db, ctx.user.id, input.fileId, ctx.shared), fileId: input.fileId }),
+      getProcessingStatus({ db: ctx.services.db, userId: await fileReaderOf(ctx.services.db, ctx.user.id, input.fileId, ctx.shared), fileId: input.fileId }),
     ),
   getFilePages: studyProcedure
     .input(z.object({ fileId: idSchema, withText: z.boolean().default(true), ...sharedContextFields }))
     .query(async ({ ctx, input }) =>
       getFilePages({
         db: ctx.services.db,
-        userId: await readerOf(ctx.services.db, ctx.user.id, input.fileId, ctx.shared),
+        userId: await fileReaderOf(ctx.services.db, ctx.user.id, input.fileId, ctx.shared),
         fileId: input.fileId,
         withText: input.withText,
       }),
@@ -93,8 +83,7 @@ export const fileRouter = router({
     .input(z.object({ fileId: idSchema, artefact: z.enum(studyArtefactKinds), ...sharedContextFields }))
     .mutation(async ({ ctx, input }) => {
       const { db, studyQueue } = ctx.services;
-      const { shared } = ctx;
-      const userId = shared ? (await studyFileAction(db, ctx.user.id, input.fileId, shared, 'manage', studyOwnerOnly)).ownerId : ctx.user.id;
+      const { ownerId: userId } = await studyFileAction(db, ctx.user.id, input.fileId, ctx.shared, 'manage', studyOwnerOnly);
       return regenerateArtefact({ db, studyQueue, userId, fileId: input.fileId, artefact: input.artefact });
     }),
   retryProcessing: protectedProcedure

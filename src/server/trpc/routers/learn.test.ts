@@ -13,7 +13,7 @@ import { callerFor, createTestServices, createUser, expectRefused, type TestUser
 const services = await createTestServices();
 afterAll(() => services.close());
 
-/** Issue 7: the day's first answered challenge also completes the daily challenge quest, and 100 XP a milestone. */
+/** The day's first answered challenge also completes the daily challenge quest, and 100 XP a milestone. */
 const QUEST = DAILY_QUEST_POINTS;
 const MILESTONE_100 = XP_MILESTONES[0]?.points ?? 0;
 

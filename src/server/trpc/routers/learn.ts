@@ -12,7 +12,7 @@ import { reportChallenge, unreportChallenge } from '../../learn/report';
 import { router, studyProcedure } from '../init';
 
 /**
- * The Exams tab's learn procedures (issue 6); see README's API section. Access goes through the lesson's or the
+ * The Exams tab's learn procedures; see README's API section. Access goes through the lesson's or the
  * challenge's file (studyFileAccess, with the shared context `uuid` — or for reports the flags — when given); the rules are src/shared/lesson-rules.ts, applied in src/server/learn/.
  */
 export const learnRouter = router({

@@ -3,7 +3,7 @@ import { buyStreakFreeze, refillHearts } from '../../gamification/shop';
 import { protectedProcedure, router } from '../init';
 
 /**
- * The shop's procedures (issue 7). The input is a request id only, fresh per click: what is bought, how many and what
+ * The shop's procedures. The input is a request id only, fresh per click: what is bought, how many and what
  * it costs are the server's to decide, so any other key (a quantity, a cost) is refused.
  */
 export const purchaseInput = z.strictObject({ requestId: z.uuid() });

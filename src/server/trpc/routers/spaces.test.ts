@@ -8,7 +8,7 @@ import { type Caller, callerFor, createTestServices } from '../../test/harness';
 import { sharedCourse, type SharedCourse } from '../../test/sharing';
 
 /**
- * The permission matrix of `spaces.*` (issue 8, must-show 7): every procedure × every actor kind of sharedCourse() ×
+ * The permission matrix of `spaces.*`: every procedure × every actor kind of sharedCourse() ×
  * a public and a private course, each cell asserted allowed or refused with the code the decisions prescribe. The
  * expected answer of a cell comes from the permission table (decide) and the refusal rules of the brief: signed out
  * UNAUTHORIZED; a space one may not preview NOT_FOUND (a revoked member and a public-link member of a course made

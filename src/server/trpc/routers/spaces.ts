@@ -26,7 +26,7 @@ import {
 import { protectedProcedure, publicProcedure, router } from '../init';
 
 /**
- * Shared courses (issue 8): spec §7 "Spaces" under the spec's names and inputs, and DESIGN §4's membership procedures.
+ * Shared courses: spec §7 "Spaces" under the spec's names and inputs, and DESIGN §4's membership procedures.
  * Space, member and invitation ids and link ids are UUIDs; file and course ids follow the rest of the API. Every access
  * decision is the permission model's (src/server/sharing/permissions.ts, through sharing/access.ts).
  */

@@ -3,7 +3,7 @@ import { getLessonStats, getOverallStats, getUnitStats } from '../../stats/stats
 import { router, studyProcedure } from '../init';
 
 /**
- * The Exams tab's statistics (issue 6; spec §3, §7; README "API"): the caller's own attempts per lesson, per unit and
+ * The Exams tab's statistics (spec §3, §7; README "API"): the caller's own attempts per lesson, per unit and
  * overall (one file, or all their files), computed in SQL (src/server/stats). `isShared`/`sharedSpaceId` are the
  * spec's shared flags; the numbers are the caller's own in a shared space too, and access is studyFileAccess's.
  */

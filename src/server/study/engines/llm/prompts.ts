@@ -2,8 +2,9 @@ import type { DocumentChunk } from './chunks';
 
 /**
  * What the LLM engine says to the model, in one place: the study material's instructions (summary, mind map,
- * flashcards, learn path), the course description and tags, and the tutor's. The engine (llm-engine.ts) decides
- * when each is sent and checks what comes back; the wording lives here, so it can be read and tuned as a whole.
+ * flashcards, learn path), the course description and tags, and the tutor's. The engine's artefact modules
+ * (summary-and-map.ts, cards-and-path.ts, course-description.ts, answer.ts) decide when each is sent and check what
+ * comes back; the wording lives here, so it can be read and tuned as a whole.
  * Instructions are in English; the language of what the model writes is named in each system prompt.
  */
 

@@ -9,7 +9,7 @@ import { tableAnswer } from './tutor-tables';
 import { markdownSafe } from './tutor-text';
 
 /**
- * The local engine's tutor (issues 5, 18): answers as a careful teacher would from the retrieved passages, offline and
+ * The local engine's tutor: answers as a careful teacher would from the retrieved passages, offline and
  * deterministic. The passages are read as units (sentences, list items, table rows) under their headings
  * (tutor-passages.ts), in readable text (tutor-text.ts). Whether they answer the question is judged on a unit with its
  * neighbours and its heading, weighing the question's distinctive words (names, abbreviations, long compounds,

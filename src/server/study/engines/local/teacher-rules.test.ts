@@ -19,7 +19,7 @@ import { isSlip, likelyTypos } from './typos';
 import { pointsBackIn } from './sentences';
 
 /**
- * The rules that make the local engine write as a teacher would (issue 18): scaffolding left out, the document's own
+ * The rules that make the local engine write as a teacher would: scaffolding left out, the document's own
  * structure, tables and glossary lines as material, German inflections folded, clozes on taught terms, wrong options
  * and false statements of the same kind. Each test is built so that it fails without the rule it names.
  */

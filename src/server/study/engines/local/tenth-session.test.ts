@@ -10,7 +10,8 @@ import { pointsBackIn } from './sentences';
 import { prepareBlocks } from './text-prep';
 
 /**
- * The tenth session's rules (issue 18), each from the labels of an unseen part (fresh7) read after its measurement:
+ * Rules found on an unseen part of the evaluation, each from the labels of that part (fresh7) read after its
+ * measurement:
  * headings with HTML comments in Markdown notes, a preface left out, a German ordinal inside a sentence, false
  * statements that stay grammatical, steps of an algorithm and instructions after a lead-in, words that lean on the
  * text before them. Each test fails without the rule it names.

@@ -7,7 +7,7 @@ import { keysOf, matchingText } from './tutor-terms';
 import { latexToText, readableText, withoutBlockMarks } from './tutor-text';
 
 /**
- * The passages as the tutor reads them (issue 18): each cut into units a teacher would quote — sentences, list items,
+ * The passages as the tutor reads them: each cut into units a teacher would quote — sentences, list items,
  * table rows ("M + 2 peak: Presence of Cl (3:1) or Br (1:1)") — in readable text (no Markdown or LaTeX source), each
  * with the heading it stands under (a Markdown heading, a slide or page title on its own line), so that a question
  * about "Rastertunnelmikroskop" finds the sentences under that heading even when they only say "Das STM …".

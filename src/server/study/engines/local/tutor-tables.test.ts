@@ -59,7 +59,7 @@ const textOf = (events: AnswerEvent[] | undefined) => (events ?? []).map((event)
 const pagesOf = (events: AnswerEvent[] | undefined, passages: readonly AnswerPassage[]) =>
   (events ?? []).flatMap((event) => (event.type === 'citation' ? [passages[event.citation.passage]?.page] : []));
 
-describe('the tutor looks values up in tables (issue 18)', () => {
+describe('the tutor looks values up in tables', () => {
   it('reads a table as a header of column keys, rows under it, blocks and the names of rows and columns', () => {
     const [t] = gridsOf(tTable, 0);
     expect(t).toMatchObject({ caption: 'Table 3: Percentiles of Student’s t-distribution.', rowName: 'k', columnName: 'A', columns: ['0.90', '0.95', '0.975', '0.99'] });

@@ -3,7 +3,7 @@ import { fold } from './tutor-terms';
 import { markdownSafe } from './tutor-text';
 
 /**
- * The tutor looks values up in a document's tables as a teacher does (issue 18): "What is the 0.95 percentile of the
+ * The tutor looks values up in a document's tables as a teacher does: "What is the 0.95 percentile of the
  * chi-square distribution with 1 degree of freedom?" is answered from the χ² table, where the row k = 1 meets the
  * column 0.950 — not from the sentences around it, which never hold the number. A table is a grid of lines: a header
  * (a corner naming the rows, then the column keys), rows (a key, then one value per column), maybe in blocks

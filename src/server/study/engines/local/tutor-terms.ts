@@ -2,7 +2,7 @@ import type { Token } from './nlp';
 import { genericNouns, stopWords } from './stopwords';
 
 /**
- * Words as the tutor matches them (issue 18): folded (lower case, umlauts and ß written out), stemmed (English through
+ * Words as the tutor matches them: folded (lower case, umlauts and ß written out), stemmed (English through
  * wink's lemma and light suffix rules, German by a CISTEM-style stemmer), and compared so that inflections
  * ("Rastertunnelmikroskops"), derivations ("theory"/"theoretical") and German compounds ("Mikroskop" in
  * "Rastertunnelmikroskop", "Elektronen" in "Elektronenstrahl") meet. Deterministic, no dependencies.

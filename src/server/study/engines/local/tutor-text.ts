@@ -1,5 +1,5 @@
 /**
- * Document text as the tutor shows it (issue 18): the source of Markdown and LaTeX turned into the text a reader sees,
+ * Document text as the tutor shows it: the source of Markdown and LaTeX turned into the text a reader sees,
  * then made safe to stand in the chat's Markdown. The chat renders GFM without math (src/client/features/chat/
  * chat-markdown.tsx), so formulas become plain Unicode ("\Delta G = \Delta G^\circ + RT \ln Q" → "ΔG = ΔG° + RT ln Q"),
  * emphasis loses its stars, links keep their words, and nothing of the document can become markup, a link or a

@@ -14,7 +14,7 @@ import { deepNesting, encodeComponent, hostileString, hostileText, hostileValue,
 import { assertOptions, checkAnswer, fuzzSettings, fuzzStats } from './harness';
 
 /**
- * Fuzzing of every HTTP route besides tRPC (issue 10, must-show 2): POST /api/files (multipart, broken multipart, JSON
+ * Fuzzing of every HTTP route besides tRPC: POST /api/files (multipart, broken multipart, JSON
  * video links), GET and HEAD /api/file/:id (ids, signed-link queries, Range and validators), GET /api/file-url/:id,
  * POST /api/chat (the answer is read to its end), POST /api/stripe/webhook (unsigned, and signed events with hostile
  * contents), better-auth's /api/auth/* (sign-up and sign-in bodies, any path), and odd methods, content types and

@@ -11,7 +11,7 @@ import { encode, encodeComponent, hostileEnvelope, hostileText, hostileValue, ki
 import { assertOptions, checkAnswer, fuzzSettings, fuzzStats } from './harness';
 
 /**
- * Fuzzing of every tRPC procedure (issue 10, must-show 2): each one, read from the router, gets FUZZ_RUNS hostile
+ * Fuzzing of every tRPC procedure: each one, read from the router, gets FUZZ_RUNS hostile
  * calls from a signed-in user — its valid input with fields gone bad, anything at all as input, superjson envelopes
  * abused, text that is no encoding at all, odd methods and content types — over HTTP through the whole app. None may
  * answer 5xx, show a stack, a path or a database error, show anything of another user's (the victim's) course, make

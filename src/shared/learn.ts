@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './schemas';
-import { sharedContextFields, sharedFlagsFields } from './shared-context';
+import { studyContextFields } from './shared-context';
 
 /**
  * The Exams tab's contract between server and client (DESIGN §4 names). Inputs are zod schemas the routers
@@ -8,8 +8,8 @@ import { sharedContextFields, sharedFlagsFields } from './shared-context';
  * `isShared`/`sharedSpaceId` the spec's statistics flags (§7).
  */
 
-export const learnPathInput = z.object({ fileId: idSchema, ...sharedContextFields });
-export const lessonInput = z.object({ lessonId: idSchema, ...sharedContextFields });
+export const learnPathInput = z.object({ fileId: idSchema, ...studyContextFields });
+export const lessonInput = z.object({ lessonId: idSchema, ...studyContextFields });
 
 export const submitAnswerInput = z.object({
   challengeId: idSchema,
@@ -21,11 +21,11 @@ export const submitAnswerInput = z.object({
   answer: z.string().max(5_000).optional(),
   /** Clamped by the server to 0–30 minutes (src/shared/lesson-rules.ts). */
   timeToCompleteMs: z.number().finite(),
-  ...sharedContextFields,
+  ...studyContextFields,
 });
-export const skipChallengeInput = z.object({ challengeId: idSchema, runId: idSchema, timeToCompleteMs: z.number().finite(), ...sharedContextFields });
-export const finishLessonInput = z.object({ lessonId: idSchema, runId: idSchema, ...sharedContextFields });
-export const reportInput = z.object({ challengeId: idSchema, ...sharedFlagsFields });
+export const skipChallengeInput = z.object({ challengeId: idSchema, runId: idSchema, timeToCompleteMs: z.number().finite(), ...studyContextFields });
+export const finishLessonInput = z.object({ lessonId: idSchema, runId: idSchema, ...studyContextFields });
+export const reportInput = z.object({ challengeId: idSchema, ...studyContextFields });
 
 export type LessonState = 'completed' | 'current' | 'locked';
 

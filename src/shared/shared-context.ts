@@ -1,13 +1,12 @@
 import { z } from 'zod';
 
 /**
- * The shared-course context, defined once for both sides. The spec has two forms of it on the wire, and both stay
- * (docs/decisions/008-server-layout.md):
- * - the study tabs' query parameters `?uuid=&id=` (spec §2), which every study procedure and HTTP route takes:
- *   `uuid` is the space's link id, `id` the file opened in it; a number (a search parameter read as one) counts as
- *   its digits;
+ * The shared-course context, defined once for both sides. The spec names two forms of it (docs/decisions/008):
+ * - the study tabs' query parameters `?uuid=&id=` (spec §2): `uuid` is the space's link id, `id` the file opened in
+ *   it; a number (a search parameter read as one) counts as its digits;
  * - the flags of the spec's server actions (§7: `getLessonStats (lessonId, isShared, sharedSpaceId)`, …).
- * On the server both become one value, read once per request (`sharedStudyOf` in src/server/sharing/study-access.ts,
+ * Every procedure and route that takes a context takes both (`studyContextFields`), so any caller may send either;
+ * on the server they become one value, read once per request (`sharedStudyOf` in src/server/sharing/study-access.ts,
  * by the study procedures' middleware and the HTTP routes' context).
  */
 const contextValue = z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(100));
@@ -21,6 +20,9 @@ export const sharedFlagsFields = {
   isShared: z.boolean().optional(),
   sharedSpaceId: z.string().max(100).optional(),
 };
+
+/** The context's fields in both forms, to spread into the input of every procedure that takes a context. */
+export const studyContextFields = { ...sharedContextFields, ...sharedFlagsFields };
 
 /** Each form on its own, as read from a request before (and apart from) its procedure's own input check. */
 export const sharedLinkInput = z.object(sharedContextFields);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './schemas';
-import { sharedFlagsFields } from './shared-context';
+import { studyContextFields } from './shared-context';
 
 /**
  * The statistics contract (spec §3 "Lesson stats", "Unit stats", "Overall stats"; spec §7 server actions
@@ -26,10 +26,10 @@ import { sharedFlagsFields } from './shared-context';
  */
 
 
-export const lessonStatsInput = z.object({ lessonId: idSchema, ...sharedFlagsFields });
-export const unitStatsInput = z.object({ unitId: idSchema, ...sharedFlagsFields });
+export const lessonStatsInput = z.object({ lessonId: idSchema, ...studyContextFields });
+export const unitStatsInput = z.object({ unitId: idSchema, ...studyContextFields });
 /** Without fileId: over every file the caller can study (all their files). */
-export const overallStatsInput = z.object({ fileId: idSchema.optional(), ...sharedFlagsFields });
+export const overallStatsInput = z.object({ fileId: idSchema.optional(), ...studyContextFields });
 
 export type AttemptStatus = 'correct' | 'incorrect' | 'skipped';
 

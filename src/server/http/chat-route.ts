@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../shared/chat';
 import { containsNul, idSchema } from '../../shared/schemas';
-import { sharedContextFields } from '../../shared/shared-context';
+import { studyContextFields } from '../../shared/shared-context';
 import { answerFailureKey, askQuestion, streamAnswer } from '../chat/ask';
 import { chatInvalidRequest, chatMessageTooLong } from '../chat/errors';
 import type { ChatUIMessage } from '../chat/ui-message';
@@ -24,7 +24,7 @@ const chatRequestSchema = z
     fileId: idSchema.optional(),
     directoryId: idSchema.optional(),
     message: z.string(),
-    ...sharedContextFields,
+    ...studyContextFields,
   })
   .refine((body) => (body.fileId === undefined) !== (body.directoryId === undefined))
   // PostgreSQL text cannot hold NUL: a message or context with one would fail its query (found by security/fuzz).

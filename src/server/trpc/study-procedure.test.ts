@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { studyContextFields } from '../../shared/shared-context';
 import { sharedStudyOf } from '../sharing/study-access';
 import { sharedContext } from './init';
 import { appRouter } from './router';
@@ -41,6 +42,11 @@ describe('the shared-course context of a request', () => {
     // fields and did not read them (as the lesson player's retry once went without them) would be refused in a course.
     expect(takesContext.length).toBeGreaterThan(30);
     expect(readsContext.map(([path]) => path).sort()).toEqual(takesContext.map(([path]) => path).sort());
+    // And each takes it in both of the spec's forms: one shape of context for every caller.
+    for (const [path, p] of takesContext) {
+      const keys = p._def.inputs.flatMap(declaredKeys);
+      expect({ path, missing: Object.keys(studyContextFields).filter((key) => !keys.includes(key)) }).toEqual({ path, missing: [] });
+    }
   });
 
   it('is the same value in either of the spec forms, and none when empty or not well formed', () => {

@@ -7,15 +7,15 @@ import { chatSuggestions } from '../../chat/suggestions';
 import { supportIdentity } from '../../users/support-identity';
 import type { ChatUIMessage } from '../../chat/ui-message';
 import { protectedProcedure, router, studyProcedure } from '../init';
-import { sharedContextFields } from '../../../shared/shared-context';
+import { studyContextFields } from '../../../shared/shared-context';
 
 /**
  * Study tab procedures for the chat tab; the answer itself streams from POST /api/chat. See README's API section.
  * `uuid` is the shared-course context (studyFileAccess); a member's conversations are their own.
  */
 const scopeInput = z.union([
-  z.object({ fileId: idSchema, ...sharedContextFields }),
-  z.object({ directoryId: idSchema, ...sharedContextFields }),
+  z.object({ fileId: idSchema, ...studyContextFields }),
+  z.object({ directoryId: idSchema, ...studyContextFields }),
 ]);
 
 const scopeOf = (input: z.infer<typeof scopeInput>): ChatScope =>
@@ -53,6 +53,6 @@ export const chatRouter = router({
   supportIdentity: protectedProcedure.query(({ ctx }) => supportIdentity(ctx.services.config.supportChat, ctx.user)),
   /** Three or four starter questions from the file's key terms and sections. */
   suggestions: studyProcedure
-    .input(z.object({ fileId: idSchema, ...sharedContextFields }))
+    .input(z.object({ fileId: idSchema, ...studyContextFields }))
     .query(({ ctx, input }) => chatSuggestions(ctx.services.db, ctx.user.id, input.fileId, ctx.shared)),
 });

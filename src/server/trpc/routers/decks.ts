@@ -6,7 +6,7 @@ import { createCard, deleteCard, generateDeck, getCards, listDecks, updateCard }
 import { exportDeck } from '../../decks/export';
 import { getSession, reviewCard, SESSION_LIMIT_MAX, undoReview } from '../../decks/study';
 import { protectedProcedure, router, studyProcedure } from '../init';
-import { sharedContextFields } from '../../../shared/shared-context';
+import { studyContextFields } from '../../../shared/shared-context';
 
 /**
  * The Flashcards tab (README "API"): a file's decks with the caller's counts, study sessions scheduled by
@@ -20,18 +20,18 @@ import { sharedContextFields } from '../../../shared/shared-context';
  */
 const cardText = z.string().max(CARD_SIDE_MAX * 4);
 
-const deckInput = z.object({ deckId: idSchema, ...sharedContextFields });
-const cardInput = z.object({ cardId: idSchema, ...sharedContextFields });
+const deckInput = z.object({ deckId: idSchema, ...studyContextFields });
+const cardInput = z.object({ cardId: idSchema, ...studyContextFields });
 
 export const decksRouter = router({
   list: studyProcedure
-    .input(z.object({ fileId: idSchema, ...sharedContextFields }))
+    .input(z.object({ fileId: idSchema, ...studyContextFields }))
     .query(({ ctx, input }) => listDecks({ db: ctx.services.db, userId: ctx.user.id, fileId: input.fileId, shared: ctx.shared })),
   getCards: studyProcedure
     .input(deckInput)
     .query(({ ctx, input }) => getCards({ db: ctx.services.db, userId: ctx.user.id, deckId: input.deckId, shared: ctx.shared })),
   getSession: studyProcedure
-    .input(z.object({ deckId: idSchema, limit: z.number().int().min(1).max(SESSION_LIMIT_MAX).optional(), ...sharedContextFields }))
+    .input(z.object({ deckId: idSchema, limit: z.number().int().min(1).max(SESSION_LIMIT_MAX).optional(), ...studyContextFields }))
     .query(({ ctx, input }) =>
       getSession({
         db: ctx.services.db,
@@ -47,7 +47,7 @@ export const decksRouter = router({
         cardId: idSchema,
         rating: z.union(RATINGS.map((rating) => z.literal(rating))),
         durationMs: z.number().int().min(0).max(24 * 60 * 60 * 1000).optional(),
-        ...sharedContextFields,
+        ...studyContextFields,
       }),
     )
     .mutation(({ ctx, input }) =>
@@ -61,13 +61,13 @@ export const decksRouter = router({
       }),
     ),
   undoReview: studyProcedure
-    .input(z.object({ reviewId: idSchema.optional(), ...sharedContextFields }))
+    .input(z.object({ reviewId: idSchema.optional(), ...studyContextFields }))
     .mutation(({ ctx, input }) => undoReview({ db: ctx.services.db, userId: ctx.user.id, reviewId: input.reviewId, shared: ctx.shared })),
   reviewsToday: protectedProcedure.query(async ({ ctx }) => ({ count: await reviewsToday(ctx.services.db, ctx.user.id) })),
   createCard: studyProcedure
     .input(
       z
-        .object({ deckId: idSchema.optional(), fileId: idSchema.optional(), front: cardText, back: cardText, ...sharedContextFields })
+        .object({ deckId: idSchema.optional(), fileId: idSchema.optional(), front: cardText, back: cardText, ...studyContextFields })
         .refine((value) => (value.deckId === undefined) !== (value.fileId === undefined), {
           message: 'Give either a deckId or a fileId.',
         }),
@@ -77,7 +77,7 @@ export const decksRouter = router({
       return input.deckId !== undefined ? createCard({ ...base, deckId: input.deckId }) : createCard({ ...base, fileId: input.fileId ?? '' });
     }),
   updateCard: studyProcedure
-    .input(z.object({ cardId: idSchema, front: cardText, back: cardText, ...sharedContextFields }))
+    .input(z.object({ cardId: idSchema, front: cardText, back: cardText, ...studyContextFields }))
     .mutation(({ ctx, input }) =>
       updateCard({ db: ctx.services.db, userId: ctx.user.id, cardId: input.cardId, front: input.front, back: input.back, shared: ctx.shared }),
     ),
@@ -85,7 +85,7 @@ export const decksRouter = router({
     .input(cardInput)
     .mutation(({ ctx, input }) => deleteCard({ db: ctx.services.db, userId: ctx.user.id, cardId: input.cardId, shared: ctx.shared })),
   generate: studyProcedure
-    .input(z.object({ fileId: idSchema, ...sharedContextFields }))
+    .input(z.object({ fileId: idSchema, ...studyContextFields }))
     .mutation(({ ctx, input }) =>
       generateDeck({
         db: ctx.services.db,

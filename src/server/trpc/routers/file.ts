@@ -21,7 +21,7 @@ import {
   studyOwnerOnly,
 } from '../../sharing/study-access';
 import { protectedProcedure, router, studyProcedure } from '../init';
-import { sharedContextFields } from '../../../shared/shared-context';
+import { studyContextFields } from '../../../shared/shared-context';
 
 const fileIdInput = z.object({ fileId: idSchema });
 
@@ -30,7 +30,7 @@ const fileIdInput = z.object({ fileId: idSchema });
  * with `uuid`, access goes through the space (studyFileAccess) and the file is then read or renamed as its owner's,
  * the course owner's; without it, as before, the caller's own files only.
  */
-const sharedFileInput = z.object({ fileId: idSchema, ...sharedContextFields });
+const sharedFileInput = z.object({ fileId: idSchema, ...studyContextFields });
 
 export const fileRouter = router({
   getActiveFile: protectedProcedure.query(({ ctx }) => getActiveFile({ db: ctx.services.db, userId: ctx.user.id })),
@@ -52,7 +52,7 @@ export const fileRouter = router({
     .mutation(({ ctx, input }) => deleteFile({ ...ctx.services, userId: ctx.user.id, fileId: input.fileId })),
   // Editors of a shared course rename its files too (the permission model's editFiles); viewers are refused.
   renameFile: studyProcedure
-    .input(z.object({ fileId: idSchema, newName: fileNameSchema, ...sharedContextFields }))
+    .input(z.object({ fileId: idSchema, newName: fileNameSchema, ...studyContextFields }))
     .mutation(async ({ ctx, input }) => {
       const { db } = ctx.services;
       const { ownerId: userId } = await studyFileAction(db, ctx.user.id, input.fileId, ctx.shared, 'editFiles', studyEditFilesForbidden);
@@ -69,7 +69,7 @@ export const fileRouter = router({
       getProcessingStatus({ db: ctx.services.db, userId: await fileReaderOf(ctx.services.db, ctx.user.id, input.fileId, ctx.shared), fileId: input.fileId }),
     ),
   getFilePages: studyProcedure
-    .input(z.object({ fileId: idSchema, withText: z.boolean().default(true), ...sharedContextFields }))
+    .input(z.object({ fileId: idSchema, withText: z.boolean().default(true), ...studyContextFields }))
     .query(async ({ ctx, input }) =>
       getFilePages({
         db: ctx.services.db,
@@ -80,7 +80,7 @@ export const fileRouter = router({
     ),
   // The course owner's alone: what every member studies is not made again by a member (FORBIDDEN with `uuid`).
   regenerateArtefact: studyProcedure
-    .input(z.object({ fileId: idSchema, artefact: z.enum(studyArtefactKinds), ...sharedContextFields }))
+    .input(z.object({ fileId: idSchema, artefact: z.enum(studyArtefactKinds), ...studyContextFields }))
     .mutation(async ({ ctx, input }) => {
       const { db, studyQueue } = ctx.services;
       const { ownerId: userId } = await studyFileAction(db, ctx.user.id, input.fileId, ctx.shared, 'manage', studyOwnerOnly);

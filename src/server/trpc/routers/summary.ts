@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { idSchema } from '../../../shared/schemas';
-import { sharedContextFields } from '../../../shared/shared-context';
+import { studyContextFields } from '../../../shared/shared-context';
 import { getSummary } from '../../summary/summary';
 import { router, studyProcedure } from '../init';
 
 /** The Summary tab's procedure (src/server/summary/); see README's API section. */
 export const summaryRouter = router({
   get: studyProcedure
-    .input(z.object({ fileId: idSchema, ...sharedContextFields }))
+    .input(z.object({ fileId: idSchema, ...studyContextFields }))
     .query(({ ctx, input }) => getSummary(ctx.services.db, ctx.user.id, input.fileId, ctx.shared)),
 });

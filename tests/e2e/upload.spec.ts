@@ -142,8 +142,10 @@ test('a PDF without a text layer fails with its reason, and can be retried or de
   const retried = page.waitForResponse((response) => response.url().includes('file.retryProcessing') && response.ok());
   await row.getByTestId('file-retry').click();
   await retried;
-  // Queued again, read again, and failed again for the same reason.
-  await expect(row).toHaveAttribute('data-status', 'failed', { timeout: 60_000 });
+  // Queued again (the list refreshed after the retry: not the old failure still on screen), read again, and failed
+  // again for the same reason.
+  await expect(row).not.toHaveAttribute('data-status', 'failed');
+  await expect(row).toHaveAttribute('data-status', 'failed', { timeout: 90_000 });
   await expect(row.getByTestId('file-failure-reason')).toContainText('No readable text found in this file');
 
   await row.getByTestId('file-failure-delete').click();

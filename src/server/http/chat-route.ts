@@ -10,7 +10,8 @@ import { chatInvalidRequest, chatMessageTooLong } from '../chat/errors';
 import type { ChatUIMessage } from '../chat/ui-message';
 import { AppError, signedOut } from '../errors';
 import type { Services } from '../services';
-import { callerContext, errorResponse, type CallerEnv } from './request-context';
+import { errorResponse } from './refusal';
+import { callerContext, type CallerEnv } from './request-context';
 
 /**
  * `POST /api/chat` (DESIGN §4): the tutor's answer to `{fileId | directoryId, message, uuid?, id?}` as an AI SDK UI

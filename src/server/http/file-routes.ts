@@ -8,7 +8,8 @@ import { AppError, signedOut } from '../errors';
 import type { Services } from '../services';
 import { contentDisposition } from '../storage/content-disposition';
 import { fileReaderOf } from '../sharing/study-access';
-import { callerContext, errorResponse, type CallerEnv } from './request-context';
+import { errorResponse } from './refusal';
+import { callerContext, type CallerEnv } from './request-context';
 
 /** How long a URL from GET /api/file-url stays valid. */
 export const FILE_LINK_LIFETIME_SECONDS = 5 * 60;

@@ -15,7 +15,7 @@ export const TRPC_PREFIX = '/api/trpc/';
  */
 function refusalBody(path: string, error: AppError) {
   const { code, userMessage: message, messageKey, messageParams } = error;
-  if (!path.startsWith(TRPC_PREFIX)) return { error: { code, message, messageKey, messageParams } };
+  if (!path.startsWith(TRPC_PREFIX)) return routeErrorBody(error);
   const fields = { code, httpStatus: httpStatusOf[code], appCode: code, messageKey, messageParams };
   // Absent fields are left out rather than sent as superjson's `undefined` markers.
   const data = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
@@ -31,4 +31,15 @@ export function refuse(c: HonoContext, error: AppError, headers: Record<string, 
     Connection: 'close',
     ...headers,
   });
+}
+
+/** The body of a refusal of POST /api/files, /api/chat and the file routes: `{ error: { code, message, messageKey, messageParams } }`. */
+function routeErrorBody(error: AppError) {
+  const { code, userMessage: message, messageKey, messageParams } = error;
+  return { error: { code, message, messageKey, messageParams } };
+}
+
+/** A refusal those routes make themselves (after reading the request), with the code's status. */
+export function errorResponse(c: HonoContext, error: AppError): Response {
+  return c.json(routeErrorBody(error), httpStatusOf[error.code] as ContentfulStatusCode);
 }

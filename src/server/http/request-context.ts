@@ -1,6 +1,4 @@
 import type { Context as HonoContext, MiddlewareHandler } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { type AppError, httpStatusOf } from '../errors';
 import type { Services } from '../services';
 import { sharedStudyOf, type SharedStudy } from '../sharing/study-access';
 import { requestSession, type Session } from './session';
@@ -35,10 +33,4 @@ export function callerContext(services: Services, source: ContextSource): Middle
     c.set('shared', await sharedOfRequest(c, source));
     await next();
   };
-}
-
-/** A refusal of these routes: `{ error: { code, message, messageKey, messageParams } }` with the code's status. */
-export function errorResponse(c: HonoContext, error: AppError): Response {
-  const { code, userMessage: message, messageKey, messageParams } = error;
-  return c.json({ error: { code, message, messageKey, messageParams } }, httpStatusOf[code] as ContentfulStatusCode);
 }

@@ -20,7 +20,8 @@ import { TRANSCRIPT_MAX_LENGTH } from '../ingest/transcript';
 import type { Services } from '../services';
 import { sharedUploadTarget } from '../sharing/study-access';
 import { courseNotFound } from '../courses/errors';
-import { callerContext, errorResponse, type CallerEnv } from './request-context';
+import { errorResponse } from './refusal';
+import { callerContext, type CallerEnv } from './request-context';
 
 /**
  * The largest file any plan allows plus room for the multipart framing: no upload request may be longer, whatever the

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { THEME_BOOT_SCRIPT } from './src/shared/theme-boot.ts';
 
 /**
  * Chunks (see bench/bundle.ts and docs/performance.md). The first chunk holds only what every first screen needs; the
@@ -43,11 +44,31 @@ function shellGroup(id: string, context: Rolldown.ChunkingContext, cache: Map<st
   return ['shell', ...KEY_ROOTS.filter((key) => reaches(key.files)).map((key) => key.name)].join('-');
 }
 
-export default defineConfig(() => {
+/**
+ * What every page's <head> starts with: the theme's first step, inline (its hash is allowed by the CSP; see
+ * src/shared/theme-boot.ts), and in a build a preload of the Latin face of Inter (src/client/fonts.css), so the font
+ * is there by the first paint instead of arriving after it and making the browser lay the page out again.
+ */
+function headStart(): Plugin {
+  return {
+    name: 'studypath-head-start',
+    transformIndexHtml: (_html, context) => {
+      const font = Object.keys(context.bundle ?? {}).find((file) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file));
+      return [
+        { tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head-prepend' },
+        ...(font
+          ? [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' }, injectTo: 'head' as const }]
+          : []),
+      ];
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => {
   // One build's answers: the module graph does not change while chunks are formed.
   const roots = new Map<string, Set<string>>();
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), headStart()],
     resolve: {
       alias: {
         '@shared': path.resolve('src/shared'),
@@ -59,7 +80,10 @@ export default defineConfig(() => {
       emptyOutDir: true,
       sourcemap: true,
       chunkSizeWarningLimit: 800,
-      rolldownOptions: {
+      // Which chunks each page needs: bench/bundle.ts reads it, and the server preloads a page's chunks by it.
+      manifest: !isSsrBuild,
+      // The build-time renderer of scripts/prerender.mjs is one bundle for Node; the chunk groups are the browser's.
+      rolldownOptions: isSsrBuild ? {} : {
         output: {
           codeSplitting: {
             groups: [

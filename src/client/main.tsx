@@ -1,41 +1,66 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { config as zodConfig } from 'zod/v4/core';
+import './lib/zod-jitless';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app';
 import { i18n, i18nReady } from './lib/i18n';
-import { createQueryClient, createTrpcClient, TRPCProvider } from './lib/trpc';
+import { createQueryClient } from './lib/query-client';
+import { seedSession, takeEmbeddedSession } from './lib/session';
 import { createAppRouter } from './router';
 import './styles.css';
 
-// The CSP allows no eval (script-src 'self'): without this, zod probes `new Function` to compile its object parsers, and
-// the browser reports the refused probe as a policy violation on every page with a form.
-zodConfig({ jitless: true });
+/**
+ * The landing page and /auth come as HTML made at build time (prerender.tsx), painted before any script runs. It is
+ * taken over (hydrated) when it shows exactly what this visit would render — the same address and language; otherwise
+ * (a sign-in link carrying where to go next, a language chosen on this device the server could not know) the app
+ * draws the page afresh over it.
+ */
+function matchesPrerendered(container: HTMLElement): boolean {
+  const madeFor = container.dataset.prerendered;
+  return madeFor !== undefined && madeFor === window.location.pathname + window.location.search && document.documentElement.lang === i18n.language;
+}
 
-function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
-  const [router] = useState(() => createAppRouter({ queryClient, trpcClient }));
-  return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </TRPCProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
+/**
+ * Lets the browser in between the start's steps: on a phone each (running the first chunk, making the router, reading
+ * the page's texts) takes a good part of a frame, and one task doing them all would keep taps waiting.
+ */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+async function start(container: HTMLElement) {
+  await yieldToBrowser();
+  const queryClient = createQueryClient();
+  // Who is signed in, as the server wrote it into the page: the shell's guard need not ask before drawing.
+  const session = takeEmbeddedSession();
+  if (session !== undefined) seedSession(queryClient, session);
+  const router = createAppRouter({ queryClient });
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>
   );
+  // At once for English; for German once its texts are in (the page would otherwise suspend on every text).
+  await i18nReady.catch(() => undefined);
+  await yieldToBrowser();
+  if (matchesPrerendered(container)) {
+    // The page's chunk and texts, and its route's checks, as the build had them when it made the HTML.
+    await router.load();
+    // As TanStack Router's own hydration does: the root then renders without the Suspense boundary it has on a client
+    // that draws from scratch, the shape the HTML was made in (it was rendered as the router renders on a server).
+    router.ssr = { manifest: undefined };
+    // A transition: hydration yields to the browser every few milliseconds instead of blocking a phone's main thread.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+    return;
+  }
+  // Drawn afresh in a transition too: the shell and its page render in slices between which the browser takes taps.
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(app);
+  });
 }
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-const root = createRoot(container);
-// At once for English; for German once its chunk is in (the page would otherwise suspend on every text).
-void i18nReady.finally(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+void start(container);

@@ -1,4 +1,4 @@
-import { createRouter, parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
+import { createRouter, parseSearchWith, type RouterHistory, stringifySearchWith } from '@tanstack/react-router';
 import { rootRoute } from './routes/__root';
 import { appLayoutRoute } from './routes/_app';
 import { adminRoute } from './routes/admin';
@@ -25,6 +25,9 @@ import type { RouterContext } from './routes/__root';
  * The route definitions (paths, search validation, guards) are in the first chunk, so links and redirects resolve at
  * once; each page's component is its own chunk (`lazyRouteComponent`, or `routes/<page>.lazy.tsx` where the component
  * reads the route's search or params), fetched on navigation or when a link is hovered (`defaultPreload: 'intent'`).
+ * Each such route's `loader` fetches the texts its page reads (lib/i18n's `loadNamespaces`): the router runs it
+ * alongside the chunk's download and renders the page once both are in (lib/i18n-namespaces.test.ts keeps the lists
+ * complete).
  */
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -56,7 +59,16 @@ const routeTree = rootRoute.addChildren([
  */
 const plainText = (value: string) => value;
 
-export function createAppRouter(context: RouterContext) {
+/**
+ * For building HTML (prerender.tsx): an address of its choosing instead of the browser's, and no scroll restoration,
+ * whose server-side inline script the page's CSP would refuse (the browser restores scrolling by itself once hydrated).
+ */
+interface BuildTimeOptions {
+  history: RouterHistory;
+  scrollRestoration: false;
+}
+
+export function createAppRouter(context: RouterContext, buildTime?: BuildTimeOptions) {
   return createRouter({
     routeTree,
     context,
@@ -65,6 +77,7 @@ export function createAppRouter(context: RouterContext) {
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    ...buildTime,
   });
 }
 

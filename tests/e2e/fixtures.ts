@@ -35,12 +35,16 @@ export function newCredentials(overrides: Partial<Credentials> = {}): Credential
 }
 
 /**
- * Waits until the app has rendered a page: a <main> inside #root and nothing marked aria-busy (forms and views mark
- * themselves busy while a request or route load is pending).
+ * Waits until the app has rendered a page: it runs (on the prerendered landing page and /auth, the HTML is there
+ * before the app takes it over), a <main> inside #root and nothing marked aria-busy (forms and views mark themselves
+ * busy while a request or route load is pending).
  */
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => document.querySelector('#root main') !== null && document.querySelector('[aria-busy="true"]') === null,
+    () =>
+      document.documentElement.dataset.app === 'live' &&
+      document.querySelector('#root main') !== null &&
+      document.querySelector('[aria-busy="true"]') === null,
   );
 }
 

@@ -3,7 +3,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { COURSE_NAME_MAX_LENGTH, FILE_NAME_MAX_LENGTH } from '../../shared/courses';
+import { COURSE_NAME_MAX_LENGTH, FILE_NAME_MAX_LENGTH } from '../../shared/course-rules';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from './ui/dialog';
 import { Input } from './ui/input';

@@ -1,19 +1,8 @@
 import { usernameClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
-import { queryOptions } from '@tanstack/react-query';
 
+/**
+ * better-auth's client, for what changes the session: signing in, up and out. Only the forms doing that import it (so
+ * it loads with them, not in the first chunk); reading the session is lib/session.ts.
+ */
 export const authClient = createAuthClient({ plugins: [usernameClient()] });
-
-export const { useSession, signOut } = authClient;
-
-export type SessionData = NonNullable<Awaited<ReturnType<typeof authClient.getSession>>['data']>;
-
-/** The session as a query, so route guards and components share one cached request. */
-export const sessionQueryOptions = queryOptions({
-  queryKey: ['auth', 'session'],
-  queryFn: async (): Promise<SessionData | null> => {
-    const result = await authClient.getSession();
-    return result.data ?? null;
-  },
-  staleTime: 60_000,
-});

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { imageExtensions } from '../../shared/courses';
+import { imageExtensions } from '../../shared/course-rules';
 import { createModuleStore } from './module-store';
 
 /**

@@ -1,30 +1,67 @@
 import i18next, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '../../shared/locale-cookie';
 import type { Locale } from '../../shared/schemas';
-import { namespacesOf } from './locale-resources';
+
+type Texts = Record<string, unknown>;
 
 /**
- * Every locales/<lang>/<namespace>.json file is a namespace; features own their namespace files. English is bundled
- * with the app (it is also every missing key's fallback); German is a chunk of its own, fetched when it is first
- * needed — at start for someone whose language it is, or on switching to it.
+ * Every locales/<lang>/<namespace>.json file is a namespace; features own their namespace files.
+ *
+ * In the production build only the core namespaces' English is in the first chunk: the texts any screen may show
+ * before a page's own texts are in — `common` (buttons, loading words; the default namespace) and `errors` (the
+ * server's message keys, which any failed call anywhere can show). Every other namespace, and every German file, is a
+ * chunk of its own that the backend below fetches: a route's loader asks for its page's namespaces through
+ * `loadNamespaces`, so they load alongside the page's code instead of after it, and a component that renders
+ * before its texts are in suspends (react-i18next) rather than showing keys. German readers also wait for German core
+ * before the first render (`i18nReady`).
+ *
+ * The globs' patterns must be literal, so the core list is written out three times here; i18n-namespaces.test.ts
+ * checks they agree.
  */
-const english = namespacesOf(import.meta.glob<Record<string, unknown>>('../locales/en/*.json', { eager: true, import: 'default' }));
-const NAMESPACES = Object.keys(english);
+export const CORE_NAMESPACES: readonly string[] = ['common', 'errors'];
+
+/**
+ * The files in the first chunk. Outside production builds that is every file, as before: component tests and the dev
+ * server switch languages without first waiting for (and, in tests, transforming) their files. They come through a
+ * module of their own because a build drops this branch, import and all; an eager glob here would put its static
+ * imports in the first chunk whichever branch used it.
+ */
+const bundled: Record<string, Texts> = import.meta.env.PROD
+  ? import.meta.glob<Texts>('../locales/en/{common,errors}.json', { eager: true, import: 'default' })
+  : (await import('./locales-all')).allLocaleFiles;
+
+/** The files fetched on demand, by path: every one but bundled English core (in tests and dev, none). */
+const fetched: Record<string, () => Promise<Texts>> = import.meta.env.PROD
+  ? import.meta.glob<Texts>(['../locales/*/*.json', '!../locales/en/common.json', '!../locales/en/errors.json'], { import: 'default' })
+  : {};
+
+/** `{ lang: { namespace: texts } }` from globbed locales/<lang>/<namespace>.json files. */
+function byLanguage(files: Record<string, Texts>): Resource {
+  const resources: Resource = {};
+  for (const [file, texts] of Object.entries(files)) {
+    const match = /\/(\w+)\/([\w-]+)\.json$/.exec(file);
+    if (match) (resources[match[1]!] ??= {})[match[2]!] = texts;
+  }
+  return resources;
+}
 
 export const LOCALES: readonly Locale[] = ['en', 'de'];
 const STORAGE_KEY = 'studypath.locale';
 
-/** i18next asks for each namespace of a language it lacks; they all come from one German chunk. */
+/** i18next asks for each namespace of a language it lacks (the reader's language and English, the fallback). */
 const lazyLanguages: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    if (language !== 'de') {
+    const load = fetched[`../locales/${language}/${namespace}.json`];
+    // Nothing to fetch (a namespace or language without a file): empty, so i18next falls back rather than retrying.
+    if (!load) {
       callback(null, {});
       return;
     }
-    import('./locales-de').then(
-      (module) => callback(null, module.german[namespace] ?? {}),
+    load().then(
+      (texts) => callback(null, texts),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
@@ -34,22 +71,42 @@ export function isLocale(value: unknown): value is Locale {
   return value === 'en' || value === 'de';
 }
 
+/**
+ * The language chosen on this device, also as a cookie: the server answers the prerendered landing page and /auth in
+ * it (server/http/pages.ts), before any script could read localStorage. Written only when it differs.
+ */
+function rememberForServer(locale: Locale): void {
+  if (typeof document === 'undefined' || document.cookie.split('; ').includes(`${LOCALE_COOKIE}=${locale}`)) return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${String(LOCALE_COOKIE_MAX_AGE_SECONDS)}; SameSite=Lax${secure}`;
+}
+
 function initialLocale(): Locale {
   const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
-  if (isLocale(stored)) return stored;
+  if (isLocale(stored)) {
+    // A choice made before the cookie existed reaches the server from this visit on.
+    rememberForServer(stored);
+    return stored;
+  }
   const browser = typeof navigator === 'undefined' ? 'en' : navigator.language.slice(0, 2);
   return isLocale(browser) ? browser : 'en';
 }
 
+const resources = byLanguage(bundled);
+
 export const i18n = i18next.createInstance();
-/** Settles once the starting language's texts are in; main.tsx renders after it, so no text flashes in English first. */
+/** Settles once the starting language's core texts are in; main.tsx renders after it, so no text flashes in English first. */
 export const i18nReady: Promise<unknown> = i18n
   .use(lazyLanguages)
   .use(initReactI18next)
   .init({
-    resources: { en: english } satisfies Resource,
+    resources,
     partialBundledLanguages: true,
-    ns: NAMESPACES,
+    // i18next reads ten files at a time by default; a German reader opening an app page asks for about twenty (each
+    // namespace in German and English), and queuing them would bring back the wait the route loaders avoid.
+    maxParallelReads: 64,
+    // What init loads: core, or (tests, dev) everything, which is all bundled.
+    ns: import.meta.env.PROD ? [...CORE_NAMESPACES] : Object.keys(resources.en ?? {}),
     lng: initialLocale(),
     fallbackLng: 'en',
     defaultNS: 'common',
@@ -57,18 +114,25 @@ export const i18nReady: Promise<unknown> = i18n
     returnNull: false,
   });
 
-// Outside production builds German is fetched at once: component tests and the dev server switch languages without
-// first waiting for (and, in tests, transforming) its files.
-if (!import.meta.env.PROD) void i18n.loadLanguages('de');
+/**
+ * Starts fetching the namespaces' texts in the current language and English (the fallback) and settles once they are
+ * in; at once for those already in. Route loaders call it, so a page's texts load in parallel with its code chunk and
+ * the page renders with them. Once asked for, a namespace is also fetched on switching language, before the switch.
+ */
+export function loadNamespaces(...namespaces: string[]): Promise<void> {
+  return i18n.loadNamespaces(namespaces);
+}
 
 function applyDocumentLanguage(locale: string) {
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  // Only on a change: setting <html lang> makes the browser restyle the whole page, even to the same value.
+  if (typeof document !== 'undefined' && document.documentElement.lang !== locale) document.documentElement.lang = locale;
 }
 applyDocumentLanguage(i18n.language);
 i18n.on('languageChanged', applyDocumentLanguage);
 
-/** Switches the UI language and remembers it on this device; the caller also stores it on the user. */
+/** Switches the UI language and remembers it on this device (and for the server); the caller also stores it on the user. */
 export async function changeLocale(locale: Locale): Promise<void> {
   localStorage.setItem(STORAGE_KEY, locale);
+  rememberForServer(locale);
   await i18n.changeLanguage(locale);
 }

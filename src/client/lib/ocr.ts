@@ -1,4 +1,4 @@
-import { OCR_LOW_CONFIDENCE } from '../../shared/courses';
+import { OCR_LOW_CONFIDENCE } from '../../shared/course-rules';
 
 /**
  * What the client makes of OCR: a scanned page or a photo is read as an image, page by page, while the file

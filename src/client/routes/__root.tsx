@@ -3,17 +3,21 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { NavigationProgress } from '../features/shell/navigation-progress';
 import { startTheme, useResolvedTheme } from '../features/shell/theme';
-import type { TrpcClient } from '../lib/trpc';
+import { loadNamespaces } from '../lib/i18n';
 
 export interface RouterContext {
   queryClient: QueryClient;
-  trpcClient: TrpcClient;
 }
 
 // Toasts come after the first screen (sonner's Toaster shows those raised before it mounted): not in the first chunk.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
-// It is drawn inside the app shell, a chunk of its own; fetched when an unknown address is opened, not before.
-const NotFoundPage = lazy(() => import('../features/shell/not-found-page').then((module) => ({ default: module.NotFoundPage })));
+// It is drawn inside the app shell, a chunk of its own; fetched with its texts when an unknown address is opened, not
+// before.
+const NotFoundPage = lazy(() =>
+  Promise.all([import('../features/shell/not-found-page'), loadNamespaces('shell', 'courses', 'sharing', 'viewer')]).then(([module]) => ({
+    default: module.NotFoundPage,
+  })),
+);
 
 // Before the first render, so a dark-mode visitor never sees a light frame.
 startTheme();

@@ -7,11 +7,22 @@ import { TimeZoneReporter } from '../features/gamification/time-zone-reporter';
 import { ShareCourseButton } from '../features/sharing/share-button';
 import { AppShell } from '../features/shell/app-shell';
 import { useFileViewerState } from '../lib/file-viewer';
+import { loadNamespaces } from '../lib/i18n';
+import { TrpcBoundary } from '../lib/trpc';
 import { useUpgradeModalState } from '../lib/upgrade-modal';
 
-// The app-wide dialogs are chunks of their own, fetched when first opened: no page needs them to appear.
-const FileViewerDialog = lazy(() => import('../features/viewer/file-viewer-dialog').then((module) => ({ default: module.FileViewerDialog })));
-const UpgradeModal = lazy(() => import('../features/billing/upgrade-modal').then((module) => ({ default: module.UpgradeModal })));
+// The app-wide dialogs are chunks of their own, fetched when first opened (no page needs them to appear), together
+// with their texts, so opening one waits for one round of requests rather than the code and then its texts.
+const FileViewerDialog = lazy(() =>
+  Promise.all([import('../features/viewer/file-viewer-dialog'), loadNamespaces('viewer', 'ingest')]).then(([module]) => ({
+    default: module.FileViewerDialog,
+  })),
+);
+const UpgradeModal = lazy(() =>
+  Promise.all([import('../features/billing/upgrade-modal'), loadNamespaces('billing')]).then(([module]) => ({
+    default: module.UpgradeModal,
+  })),
+);
 
 /** Mounts `children` from the first time `when` holds, and keeps them mounted so they can animate their closing. */
 function MountOnceWanted({ when, children }: { when: boolean; children: ReactNode }) {
@@ -26,6 +37,14 @@ function MountOnceWanted({ when, children }: { when: boolean; children: ReactNod
  * upgrade/trial modal (billing) that any page opens through lib/upgrade-modal.
  */
 export function AppLayout() {
+  return (
+    <TrpcBoundary>
+      <AppLayoutContent />
+    </TrpcBoundary>
+  );
+}
+
+function AppLayoutContent() {
   const courseSearchItems = useCourseSearchItems();
   const viewerOpen = useFileViewerState() !== null;
   const upgradeOpen = useUpgradeModalState() !== null;

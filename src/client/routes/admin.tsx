@@ -1,6 +1,6 @@
 import { createRoute, notFound, rootRouteId } from '@tanstack/react-router';
-import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/trpc/router';
+import { loadNamespaces } from '../lib/i18n';
 import { searchChoice } from '../lib/search';
 import { appLayoutRoute } from './_app';
 
@@ -15,8 +15,11 @@ export const adminRoute = createRoute({
     parse: (search: Record<string, unknown>): { tab?: 'users' | 'reports' } => ({ tab: searchChoice(search.tab, ['users', 'reports']) }),
   },
   beforeLoad: async ({ context }) => {
-    const trpc = createTRPCOptionsProxy<AppRouter>({ client: context.trpcClient, queryClient: context.queryClient });
+    // The API's client loads with the shell anyway; importing it here keeps it out of the first chunk.
+    const [{ createTRPCOptionsProxy }, { appTrpcClient }] = await Promise.all([import('@trpc/tanstack-react-query'), import('../lib/trpc')]);
+    const trpc = createTRPCOptionsProxy<AppRouter>({ client: appTrpcClient(), queryClient: context.queryClient });
     const { isAdmin } = await context.queryClient.ensureQueryData(trpc.admin.isAdmin.queryOptions());
     if (!isAdmin) throw notFound({ routeId: rootRouteId });
   },
+  loader: () => loadNamespaces('admin', 'shell'),
 }).lazy(() => import('./admin.lazy').then((module) => module.adminLazyRoute));

@@ -1,7 +1,8 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '../../shared/username';
-import { safeRedirect } from '../features/auth/safe-redirect';
-import { sessionQueryOptions } from '../lib/auth-client';
+import { safeRedirect } from '../../shared/safe-redirect';
+import { loadNamespaces } from '../lib/i18n';
+import { sessionQueryOptions } from '../lib/session';
 import { searchChoice, searchText } from '../lib/search';
 import { rootRoute } from './__root';
 
@@ -28,5 +29,6 @@ export const authRoute = createRoute({
     const session = await context.queryClient.ensureQueryData(sessionQueryOptions);
     if (session) throw redirect({ href: safeRedirect(search.redirect), replace: true });
   },
+  loader: () => loadNamespaces('auth'),
   component: lazyRouteComponent(() => import('../features/auth/auth-page'), 'AuthPage'),
 });

@@ -1,4 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
+import { loadNamespaces } from '../lib/i18n';
 import { sharedContextSearch } from '../lib/search';
 import { appLayoutRoute } from './_app';
 
@@ -6,4 +7,5 @@ export const decksRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/decks',
   validateSearch: sharedContextSearch,
+  loader: () => loadNamespaces('decks', 'ingest', 'pages', 'sharing', 'shell', 'study', 'viewer'),
 }).lazy(() => import('./decks.lazy').then((module) => module.decksLazyRoute));

@@ -1,4 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
+import { loadNamespaces } from '../lib/i18n';
 import { sharedContextSearch } from '../lib/search';
 import { appLayoutRoute } from './_app';
 
@@ -7,4 +8,5 @@ export const lessonRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/lesson/$',
   validateSearch: sharedContextSearch,
+  loader: () => loadNamespaces('learn', 'pages', 'shell', 'study', 'viewer'),
 }).lazy(() => import('./lesson.lazy').then((module) => module.lessonLazyRoute));

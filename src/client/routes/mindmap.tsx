@@ -1,4 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
+import { loadNamespaces } from '../lib/i18n';
 import { sharedContextSearch } from '../lib/search';
 import { appLayoutRoute } from './_app';
 
@@ -6,4 +7,5 @@ export const mindmapRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/mindmap',
   validateSearch: sharedContextSearch,
+  loader: () => loadNamespaces('mindmap', 'ingest', 'pages', 'sharing', 'shell', 'study', 'viewer'),
 }).lazy(() => import('./mindmap.lazy').then((module) => module.mindmapLazyRoute));

@@ -1,4 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
+import { loadNamespaces } from '../lib/i18n';
 import { searchChoice } from '../lib/search';
 import { appLayoutRoute } from './_app';
 
@@ -9,4 +10,5 @@ export const settingsRoute = createRoute({
   validateSearch: {
     parse: (search: Record<string, unknown>): { mode?: 'plans' | 'billing' } => ({ mode: searchChoice(search.mode, ['plans', 'billing']) }),
   },
+  loader: () => loadNamespaces('settings', 'auth', 'billing', 'shell'),
 }).lazy(() => import('./settings.lazy').then((module) => module.settingsLazyRoute));

@@ -1,4 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
+import { loadNamespaces } from '../lib/i18n';
 import { sharedContextSearch } from '../lib/search';
 import { appLayoutRoute } from './_app';
 
@@ -6,4 +7,5 @@ export const summaryRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/summary',
   validateSearch: sharedContextSearch,
+  loader: () => loadNamespaces('summary', 'ingest', 'pages', 'sharing', 'shell', 'study', 'viewer'),
 }).lazy(() => import('./summary.lazy').then((module) => module.summaryLazyRoute));

@@ -1,4 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
+import { loadNamespaces } from '../lib/i18n';
 import { searchText } from '../lib/search';
 import { appLayoutRoute } from './_app';
 
@@ -18,4 +19,5 @@ export const uploadRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/dashboard/upload',
   validateSearch: uploadSearchSchema,
+  loader: () => loadNamespaces('upload', 'ingest', 'shell'),
 }).lazy(() => import('./upload.lazy').then((module) => module.uploadLazyRoute));

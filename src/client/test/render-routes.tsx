@@ -4,7 +4,8 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
-import { createQueryClient, createTrpcClient, TRPCProvider } from '../lib/trpc';
+import { createQueryClient } from '../lib/query-client';
+import { createTrpcClient, TRPCProvider } from '../lib/trpc';
 import { rootRoute } from '../routes/__root';
 
 /**
@@ -17,7 +18,7 @@ export function renderRoutes(routes: AnyRoute[], url: string) {
   const router = createRouter({
     routeTree: rootRoute.addChildren(routes),
     history: createMemoryHistory({ initialEntries: [url] }),
-    context: { queryClient, trpcClient },
+    context: { queryClient },
   });
   render(
     <I18nextProvider i18n={i18n}>

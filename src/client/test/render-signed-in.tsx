@@ -5,9 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { Fragment, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Toaster } from 'sonner';
-import { sessionQueryOptions, type SessionData } from '../lib/auth-client';
+import { sessionQueryOptions, type SessionData } from '../lib/session';
 import { i18n } from '../lib/i18n';
-import { createQueryClient, createTrpcClient, TRPCProvider } from '../lib/trpc';
+import { createQueryClient } from '../lib/query-client';
+import { createTrpcClient, TRPCProvider } from '../lib/trpc';
 
 export const USER_ID = 'user-1';
 

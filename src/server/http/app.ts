@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
@@ -16,6 +15,8 @@ import { clientIp } from './client-ip';
 import { jsonBodiesOnly, sameOriginOnly } from './csrf';
 import { fileRoutes } from './file-routes';
 import { limitGeneration, rateLimited } from './rate-limits';
+import { appPageResponse, loadAppPage } from './app-page';
+import { loadPrerenderedPages, prerenderedPage } from './pages';
 import { httpsOnlyTransport, securityHeaders } from './security-headers';
 import { stripeWebhookRoutes } from './stripe-webhook-route';
 import { uploadRoutes } from './upload-route';
@@ -113,10 +114,9 @@ export function createApp(services: Services) {
 
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
-  const indexFile = path.join(config.clientDir, 'index.html');
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const appPage = loadAppPage(config.clientDir);
   // Without a built front end (tests, a server started before `npm run build`) there is nothing to serve statically.
-  if (indexHtml) {
+  if (appPage) {
     const clientRoot = path.relative(process.cwd(), config.clientDir) || '.';
     // Asset names carry a content hash, so a browser may keep them for good.
     app.use('/assets/*', async (c, next) => {
@@ -126,12 +126,20 @@ export function createApp(services: Services) {
     app.use('/assets/*', serveStatic({ root: clientRoot }));
     app.use('*', serveStatic({ root: clientRoot, index: '__no_index__' }));
   }
+  // The landing page and /auth as HTML made at build time, in the visitor's language.
+  const prerendered = loadPrerenderedPages(config.clientDir);
+  for (const page of ['/', '/auth']) {
+    app.get(page, async (c, next) => {
+      const answer = await prerenderedPage(c, services, prerendered);
+      if (answer) return answer;
+      await next();
+    });
+  }
   app.get('*', (c) => {
-    if (!indexHtml) {
+    if (!appPage) {
       return c.text('The front end is not built. Run `npm run build` (npm start does this by itself).', 503);
     }
-    c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return appPageResponse(c, services, appPage);
   });
 
   app.onError((error, c) => {

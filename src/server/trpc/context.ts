@@ -1,13 +1,9 @@
 import type { Logger } from '../logger';
+import type { SessionUser } from '../../shared/session';
 import type { Services } from '../services';
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  image?: string | null;
-  username?: string | null;
-}
+// The signed-in user as both sides keep it (the client reads the same shape from the page and GET /api/auth/get-session).
+export type { SessionUser } from '../../shared/session';
 
 export interface Context {
   services: Services;

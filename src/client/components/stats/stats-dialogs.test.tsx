@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allowConsoleError } from '../../../../tests/setup/console-guard';
 import type { LessonStats, OverallStats, UnitStats } from '../../../shared/stats';
 import { i18n } from '../../lib/i18n';
-import { createQueryClient, createTrpcClient, TRPCProvider } from '../../lib/trpc';
+import { createQueryClient } from '../../lib/query-client';
+import { createTrpcClient, TRPCProvider } from '../../lib/trpc';
 import { LessonStatsDialog, OverallStatsDialog, UnitStatsDialog } from './index';
 
 type Answer = { data: unknown } | { error: 'NOT_FOUND' | 'INTERNAL_SERVER_ERROR' } | 'never';

@@ -219,7 +219,8 @@ function Generating({
 }
 
 function FileFailed({ file }: { file: { id: string; error: string | null; errorKey: string | null; errorParams: unknown } }) {
-  const { t } = useTranslation('study');
+  // The failure's reason is an ingest message key (lib/file-failure).
+  const { t } = useTranslation(['study', 'ingest']);
   const { retry, retryingId } = useRetryProcessing();
   return (
     <Panel testId="study-file-failed">

@@ -7,8 +7,8 @@ import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useSession } from '../../lib/auth-client';
 import { cn } from '../../lib/cn';
+import { sessionQueryOptions } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { type AdminUser, SEARCH_DEBOUNCE_MS } from './admin-data';
 import { formatDate, pageRange } from './admin-format';
@@ -105,8 +105,7 @@ export function UsersPanel() {
 }
 
 function useIsMe() {
-  const session = useSession();
-  const myId = session.data?.user.id;
+  const myId = useQuery(sessionQueryOptions).data?.user.id;
   return (user: AdminUser) => user.id === myId;
 }
 

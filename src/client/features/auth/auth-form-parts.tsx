@@ -2,6 +2,7 @@ import { CircleAlert, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { useHydrated } from '../../lib/use-hydrated';
 import type { AuthErrorKey } from './auth-errors';
 import { LIMITS } from './validation-messages';
 
@@ -22,14 +23,18 @@ export function AuthAlert({ error }: { error: AuthErrorKey | null }) {
 
 /**
  * Stays focusable while pending (aria-disabled rather than disabled) so keyboard focus is not thrown back to the page
- * start; the form ignores a second submit itself.
+ * start; the form ignores a second submit itself. Disabled until the app runs on the prerendered page: pressing Enter
+ * in a field then submits nothing (a form whose default button is disabled is not sent), rather than the browser
+ * sending the password in the address.
  */
 export function AuthSubmit({ pending, pendingLabel, children }: { pending: boolean; pendingLabel: string; children: ReactNode }) {
+  const hydrated = useHydrated();
   return (
     <Button
       type="submit"
       size="lg"
       data-testid="auth-submit"
+      disabled={!hydrated}
       aria-disabled={pending || undefined}
       className="mt-2 w-full aria-disabled:cursor-progress aria-disabled:opacity-80"
     >

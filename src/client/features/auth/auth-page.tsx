@@ -1,5 +1,6 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { type TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { BRAND_NAME, BrandLogo } from '../../components/ui/brand-logo';
 import { LanguageSwitch } from '../../components/ui/language-switch';
@@ -12,6 +13,11 @@ import { useFinishAuth } from './use-finish-auth';
 
 const TEXT_KEY: Record<AuthMode, 'signIn' | 'signUp'> = { 'sign-in': 'signIn', 'sign-up': 'signUp' };
 
+/** /auth's document title in either mode; also written into its prerendered HTML (prerender.tsx). */
+export function authTitle(t: TFunction<'auth'>, mode: AuthMode): string {
+  return `${t(`${TEXT_KEY[mode]}.title`)} · ${BRAND_NAME}`;
+}
+
 /** /auth: sign in (the default, spec §2) or create an account, then continue to ?redirect= or the dashboard. */
 export function AuthPage() {
   const { t } = useTranslation('auth');
@@ -23,8 +29,8 @@ export function AuthPage() {
   const otherMode: AuthMode = mode === 'sign-in' ? 'sign-up' : 'sign-in';
 
   useEffect(() => {
-    document.title = `${t(`${text}.title`)} · ${BRAND_NAME}`;
-  }, [t, text]);
+    document.title = authTitle(t, mode);
+  }, [t, mode]);
 
   return (
     <div className="min-h-dvh bg-background lg:grid lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">

@@ -1,5 +1,6 @@
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../lib/use-hydrated';
 import { signInSchema } from '../../../shared/auth';
 import { AuthField } from './auth-field';
 import { AuthAlert, AuthSubmit, focusFirstInvalid } from './auth-form-parts';
@@ -12,6 +13,7 @@ import { useValidatedForm } from './use-validated-form';
 /** Email or username in one field (an '@' decides, see signInMethod) and the password. */
 export function SignInForm({ onAuthenticated }: { onAuthenticated: () => Promise<void> }) {
   const { t } = useTranslation('auth');
+  const hydrated = useHydrated();
   const fieldError = useFieldError();
   const id = useId();
   const ids = { identifier: `${id}-identifier`, password: `${id}-password` };
@@ -27,7 +29,7 @@ export function SignInForm({ onAuthenticated }: { onAuthenticated: () => Promise
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} aria-busy={submission.pending} className="grid gap-4">
+    <form noValidate onSubmit={handleSubmit} aria-busy={submission.pending || !hydrated} className="grid gap-4">
       <AuthAlert error={submission.serverError} />
       <AuthField
         id={ids.identifier}

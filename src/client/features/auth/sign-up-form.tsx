@@ -1,5 +1,6 @@
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../lib/use-hydrated';
 import { toast } from 'sonner';
 import { signUpSchema, type SignUpInput } from '../../../shared/auth';
 import { fieldOfAuthError } from './auth-errors';
@@ -15,6 +16,7 @@ type SignUpField = keyof SignUpInput;
 
 export function SignUpForm({ onAuthenticated, referrer }: { onAuthenticated: () => Promise<void>; referrer?: string | undefined }) {
   const { t } = useTranslation('auth');
+  const hydrated = useHydrated();
   const fieldError = useFieldError();
   const id = useId();
   const ids: Record<SignUpField, string> = {
@@ -55,7 +57,7 @@ export function SignUpForm({ onAuthenticated, referrer }: { onAuthenticated: () 
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit} aria-busy={submission.pending} className="grid gap-4">
+    <form noValidate onSubmit={handleSubmit} aria-busy={submission.pending || !hydrated} className="grid gap-4">
       <AuthAlert error={submission.serverError} />
       <AuthField {...bind('name')} label={t('fields.name')} autoComplete="name" />
       <AuthField

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { sessionQueryOptions } from '../../lib/auth-client';
-import { safeRedirect } from './safe-redirect';
+import { sessionQueryOptions } from '../../lib/session';
+import { safeRedirect } from '../../../shared/safe-redirect';
 
 /**
  * After a successful sign-in or sign-up: refetch the cached session (including inactive copies, which route guards

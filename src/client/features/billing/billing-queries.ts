@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { sessionQueryOptions } from '../../lib/auth-client';
+import { sessionQueryOptions } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useUserCurrency } from '../../lib/user-currency';
 import { resolvePricing } from './pricing';

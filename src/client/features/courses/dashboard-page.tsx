@@ -103,7 +103,7 @@ export function DashboardPage() {
 }
 
 function useDashboardTitle() {
-  const { t } = useTranslation('courses');
+  const { t } = useTranslation(['courses', 'shell']);
   const title = t('shell:documentTitle', { page: t('dashboard.title') });
   useEffect(() => {
     document.title = title;

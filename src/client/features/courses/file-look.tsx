@@ -1,6 +1,6 @@
 import { FileImage, FileText, FileType, LoaderCircle, Presentation, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { FileStatus } from '../../../shared/courses';
+import type { FileStatus } from '../../../shared/course-rules';
 import { cn } from '../../lib/cn';
 import { isProcessing } from '../../lib/file-processing';
 

@@ -86,7 +86,7 @@ export function FileRow({
 }
 
 function FailedFile({ file, retrying, actions }: { file: CourseFile; retrying: boolean; actions: FileRowActions }) {
-  const { t } = useTranslation('courses');
+  const { t } = useTranslation(['courses', 'ingest']);
   const reason = fileFailureReason(file, t) ?? t('file.failedNoReason');
   return (
     <div className="mt-0.5 mb-1 flex flex-col gap-2 pl-12" data-testid="file-failure">

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { BRAND_NAME } from '../../components/ui/brand-logo';
 import { SkipLink } from '../../components/ui/skip-link';
@@ -12,12 +13,17 @@ import { SharingSection } from './sharing-section';
 import { TestimonialsSection } from './testimonials-section';
 import { ToolsSection } from './tools-section';
 
+/** The landing page's document title; also written into its prerendered HTML (prerender.tsx). */
+export function landingTitle(t: TFunction<'landing'>): string {
+  return `${BRAND_NAME} · ${t('meta.title')}`;
+}
+
 /** `/`: what StudyPath does, for whom, what it costs in limits, and the way in (spec §2: also where sign-out lands). */
 export function LandingPage() {
   const { t } = useTranslation('landing');
 
   useEffect(() => {
-    document.title = `${BRAND_NAME} · ${t('meta.title')}`;
+    document.title = landingTitle(t);
   }, [t]);
 
   return (

@@ -12,10 +12,19 @@ interface LandingSectionProps {
   align?: 'center' | 'start';
 }
 
-/** One landing section: a region named by its h2, offset so the sticky header does not cover it after a jump. */
+/**
+ * One landing section: a region named by its h2, offset so the sticky header does not cover it after a jump. Every
+ * section sits below the hero, so until it nears the screen the browser skips its layout and painting
+ * (content-visibility), which on a phone is most of the first frame's work; a placeholder height keeps the scrollbar
+ * honest, and the browser remembers the real one once it has been drawn.
+ */
 export function LandingSection({ id, eyebrow, title, lead, children, className, align = 'center' }: LandingSectionProps) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={cn('scroll-mt-16 px-4 py-16 sm:px-6 sm:py-24', className)}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={cn('scroll-mt-16 px-4 py-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] sm:px-6 sm:py-24', className)}
+    >
       <div className="mx-auto max-w-6xl">
         <SectionHeading id={`${id}-title`} eyebrow={eyebrow} title={title} lead={lead} align={align} />
         {children}

@@ -3,7 +3,7 @@ import { Check, Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Locale } from '../../../shared/schemas';
-import { sessionQueryOptions } from '../../lib/auth-client';
+import { sessionQueryOptions } from '../../lib/session';
 import { cn } from '../../lib/cn';
 import { changeLocale, isLocale, LOCALES } from '../../lib/i18n';
 import { useTRPC } from '../../lib/trpc';

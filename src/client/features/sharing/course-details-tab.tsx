@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { COURSE_SUBJECTS, SHARING_LIMITS, type CourseSubjectFilter, type SpaceContent } from '../../../shared/sharing';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
-import { sessionQueryOptions } from '../../lib/auth-client';
+import { sessionQueryOptions } from '../../lib/session';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/errors';
 import { SectionTitle } from './section-title';

@@ -9,7 +9,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Notice } from '../../components/ui/notice';
 import { Skeleton } from '../../components/ui/skeleton';
-import { sessionQueryOptions } from '../../lib/auth-client';
+import { sessionQueryOptions } from '../../lib/session';
 import { errorData, errorMessage } from '../../lib/errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { TagList } from './course-details-tab';

@@ -4,10 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { PageIllustration } from './page-illustration';
 import { ShellLayout } from './shell-layout';
+import { TrpcBoundary } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** Any unknown address, shown inside the shell so the way back is right there; visitors see the Sign In link. */
 export function NotFoundPage() {
+  return (
+    <TrpcBoundary>
+      <NotFoundContent />
+    </TrpcBoundary>
+  );
+}
+
+function NotFoundContent() {
   const { t } = useTranslation('shell');
   useDocumentTitle(t('notFound.title'));
   return (

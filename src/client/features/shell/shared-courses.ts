@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { sessionQueryOptions } from '../../lib/auth-client';
+import { sessionQueryOptions } from '../../lib/session';
 import { useSharedCoursesWithFiles, useUserSpaces } from '../../lib/spaces';
 import { useVisitedCourseIds } from '../../lib/visited-courses';
 

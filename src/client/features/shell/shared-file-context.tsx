@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ChevronRight, FileText, PencilLine, Eye, Users } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sessionQueryOptions } from '../../lib/auth-client';
+import { sessionQueryOptions } from '../../lib/session';
 import { cn } from '../../lib/cn';
 import { useSharedContext } from '../../lib/spaces';
 import { markCourseVisited } from '../../lib/visited-courses';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '../../components/ui/loading-overlay';
 import { SkipLink } from '../../components/ui/skip-link';
 import { TooltipProvider } from '../../components/ui/tooltip';
-import { sessionQueryOptions } from '../../lib/auth-client';
+import { sessionQueryOptions } from '../../lib/session';
 import { cn } from '../../lib/cn';
 import { useTRPC } from '../../lib/trpc';
 import { AppHeader } from './app-header';

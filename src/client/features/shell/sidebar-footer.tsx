@@ -6,7 +6,7 @@ import { planFooterAction } from '../../../shared/billing';
 import { PLANS } from '../../../shared/plans';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import type { SessionData } from '../../lib/auth-client';
+import type { SessionData } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { UserMenu } from './user-menu';
 

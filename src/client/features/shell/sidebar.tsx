@@ -3,7 +3,7 @@ import { FileText, LayoutDashboard, Users, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import type { SessionData } from '../../lib/auth-client';
+import type { SessionData } from '../../lib/session';
 import { GamificationSection } from './gamification-section';
 import { Logo } from './logo';
 import { useSharedCourses } from './shared-courses';

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { THEME_STORAGE_KEY } from '../../../shared/theme-boot';
 
 /**
  * Light, dark or follow the system: remembered on this device and applied as the `dark` class on <html>, which the
@@ -7,7 +8,7 @@ import { useSyncExternalStore } from 'react';
 export type ThemePreference = 'light' | 'dark' | 'system';
 export const THEME_PREFERENCES: readonly ThemePreference[] = ['light', 'dark', 'system'];
 
-const STORAGE_KEY = 'studypath.theme';
+const STORAGE_KEY = THEME_STORAGE_KEY;
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 const listeners = new Set<() => void>();
 
@@ -36,6 +37,8 @@ function apply() {
 
 /** Applies the remembered theme and follows system changes; called once before the first render. */
 export function startTheme(): void {
+  // Prerendering at build time (src/client/prerender.tsx) runs this module where there is no page to theme.
+  if (typeof document === 'undefined') return;
   apply();
   if (typeof window.matchMedia === 'function') window.matchMedia(DARK_QUERY).addEventListener('change', apply);
 }

@@ -17,7 +17,7 @@ import {
   DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { authClient, type SessionData } from '../../lib/auth-client';
+import type { SessionData } from '../../lib/session';
 import { isLocale, LOCALES } from '../../lib/i18n';
 import { useTRPC } from '../../lib/trpc';
 import { isThemePreference, setThemePreference, THEME_PREFERENCES, useThemePreference } from './theme';
@@ -35,8 +35,12 @@ function useSignOut() {
   const navigate = useNavigate();
   const { t } = useTranslation('shell');
   return async () => {
-    const { error } = await authClient.signOut();
-    if (error) {
+    // better-auth's client loads with the first sign-out rather than with every page of the shell.
+    const result = await import('../../lib/auth-client').then(
+      ({ authClient }) => authClient.signOut(),
+      (error: unknown) => ({ error }),
+    );
+    if (result.error) {
       toast.error(t('menu.signOutFailed'));
       return;
     }

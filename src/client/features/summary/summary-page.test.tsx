@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../../components/ui/tooltip';
 import { closeFileViewer, useFileViewerState } from '../../lib/file-viewer';
 import { i18n } from '../../lib/i18n';
-import { createQueryClient, createTrpcClient, TRPCProvider } from '../../lib/trpc';
+import { createQueryClient } from '../../lib/query-client';
+import { createTrpcClient, TRPCProvider } from '../../lib/trpc';
 import type { SummaryData, SummaryFile } from './summary-data';
 import { SummaryPage } from './summary-page';
 

@@ -1,4 +1,4 @@
-import type { FileStatus } from '../../../shared/courses';
+import type { FileStatus } from '../../../shared/course-rules';
 import { sentFileBytes } from './upload-rules';
 
 /** POST /api/files (DESIGN §4): what it answers, and the two ways of calling it. */

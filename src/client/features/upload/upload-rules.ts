@@ -1,4 +1,4 @@
-import { fileExtensions, type FileExtension } from '../../../shared/courses';
+import { fileExtensions, type FileExtension } from '../../../shared/course-rules';
 import { PLAN_SLUGS, PLANS, type Plan, type PlanSlug } from '../../../shared/plans';
 
 /**

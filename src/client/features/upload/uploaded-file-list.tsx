@@ -113,7 +113,7 @@ function UploadedFileRow({
 }
 
 function FailedStatus({ file }: { file: FileState }) {
-  const { t } = useTranslation('upload');
+  const { t } = useTranslation(['upload', 'ingest']);
   const reason = fileFailureReason(file, t);
   return (
     <span className="inline-flex items-start gap-1.5 font-medium text-destructive">

@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { videoEmbedUrl } from '../../../shared/video-link';
 import { closeFileViewer, openFileViewer, useFileViewer } from '../../lib/file-viewer';
 import { i18n } from '../../lib/i18n';
-import { createQueryClient, createTrpcClient, TRPCProvider } from '../../lib/trpc';
+import { createQueryClient } from '../../lib/query-client';
+import { createTrpcClient, TRPCProvider } from '../../lib/trpc';
 import { FileViewerDialog } from './file-viewer-dialog';
 import { VIDEO_LOAD_TIMEOUT_MS } from './video-view';
 

@@ -165,7 +165,7 @@ function ImagePane({
 
 /** The text beside the picture: waiting, being read, the reason it could not be, or the text with its confidence. */
 function RecognisedText({ file }: { file: ViewerFile }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useTranslation(['viewer', 'ingest']);
   const trpc = useTRPC();
   const ready = file.status === 'ready';
   const query = useQuery({ ...trpc.file.getFilePages.queryOptions(filePagesInput(file)), enabled: ready });

@@ -16,7 +16,7 @@ import { bodyParagraphs, filePagesInput, isExtracting, pageUnit, type ViewerFile
  * from each slide or page, readable, with the file's state while it is still being read and its reason if it failed.
  */
 export function TextPagesView({ file, initialPage }: { file: ViewerFile; initialPage: number | undefined }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useTranslation(['viewer', 'ingest']);
   if (isExtracting(file.status)) {
     return (
       <ViewerMessage icon={LoaderCircle} busy title={t(file.status === 'queued' ? 'text.queued' : 'text.extracting')} testId="viewer-not-ready">

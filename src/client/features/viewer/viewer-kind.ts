@@ -1,4 +1,4 @@
-import { isImageExtension, type FileStatus } from '../../../shared/courses';
+import { isImageExtension, type FileStatus } from '../../../shared/course-rules';
 import { isViewableExtension } from '../../lib/file-viewer';
 import type { ReadingProgress } from '../../lib/ocr';
 

@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { EMBEDDED_SESSION_ELEMENT_ID } from '../../shared/session';
+import type { Services } from '../services';
+import { createTestServices, createUser, type TestUser } from '../test/harness';
+import { type AppPage, appPageResponse, loadAppPage, shellPreloads } from './app-page';
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-aaaa1111.js', isEntry: true, dynamicImports: ['_shell-bbbb2222.js'] },
+  '_shell-bbbb2222.js': { file: 'assets/shell-bbbb2222.js', name: 'shell', imports: ['index.html', '_ui-cccc3333.js', '_icons-dddd4444.js'], css: ['assets/shell-eeee5555.css'] },
+  '_ui-cccc3333.js': { file: 'assets/ui-cccc3333.js', name: 'ui', imports: ['index.html', '_icons-dddd4444.js'] },
+  '_icons-dddd4444.js': { file: 'assets/icons-dddd4444.js', name: 'icons' },
+  // The shell's texts are a chunk called "shell" too, but not one of the build's own (no leading underscore).
+  'src/client/locales/en/shell.json': { file: 'assets/shell-ffff6666.js', name: 'shell' },
+  'src/client/features/landing/landing-page.tsx': { file: 'assets/landing-page-gggg7777.js', imports: ['index.html'] },
+};
+
+describe("the app's page tells the browser what the signed-in shell needs", () => {
+  let services: Services;
+  let student: TestUser;
+  let clientDir: string;
+  let page: AppPage;
+  let app: Hono;
+
+  beforeAll(async () => {
+    services = await createTestServices();
+    student = await createUser(services, { name: 'Lena </script><script>alert(1)</script>' });
+    clientDir = mkdtempSync(path.join(tmpdir(), 'studypath-app-page-'));
+    mkdirSync(path.join(clientDir, '.vite'), { recursive: true });
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>StudyPath</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    const loaded = loadAppPage(clientDir);
+    if (!loaded) throw new Error('the app page was not loaded');
+    page = loaded;
+    app = new Hono();
+    app.get('*', (c) => appPageResponse(c, services, page));
+  });
+
+  afterAll(async () => {
+    await services.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const sessionIn = (html: string): unknown => {
+    const match = new RegExp(`<script type="application/json" id="${EMBEDDED_SESSION_ELEMENT_ID}">(.*?)</script>`).exec(html);
+    if (!match) throw new Error('no session element in the page');
+    return JSON.parse(match[1]!);
+  };
+
+  test("the shell chunk and what it imports, never the entry or the texts' chunk of the same name", () => {
+    expect(shellPreloads(MANIFEST)).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/shell-bbbb2222.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/ui-cccc3333.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/icons-dddd4444.js">' +
+        '<link rel="preload" as="style" crossorigin href="/assets/shell-eeee5555.css">',
+    );
+    expect(shellPreloads({})).toBe('');
+  });
+
+  test('someone signed in: who they are (no token), and the shell preloaded; kept by no shared cache', async () => {
+    const response = await app.request('http://localhost/dashboard', { headers: { cookie: student.headers.get('cookie') ?? '' } });
+    const html = await response.text();
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    expect(response.headers.get('vary')).toBe('Cookie');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/shell-bbbb2222.js">');
+    const session = sessionIn(html) as { user: Record<string, unknown>; session: Record<string, unknown> };
+    expect(session.user).toEqual({ id: student.user.id, name: student.user.name, email: student.user.email, image: null, username: student.user.username });
+    expect(Object.keys(session.session).sort()).toEqual(['expiresAt', 'id']);
+    expect(html).not.toContain('token');
+    // A name cannot end the script element early.
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(html.match(/<script/g)).toHaveLength(1);
+  });
+
+  test('a visitor, or a cookie that names no session: null, and nothing preloaded', async () => {
+    for (const headers of [{}, { cookie: 'better-auth.session_token=forged' }] as Array<Record<string, string>>) {
+      const html = await (await app.request('http://localhost/decks', { headers })).text();
+      expect(sessionIn(html)).toBeNull();
+      expect(html).not.toContain('modulepreload');
+    }
+  });
+
+  test('without a build there is no page to serve', () => {
+    expect(loadAppPage(path.join(clientDir, 'missing'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,78 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Context } from 'hono';
+import { EMBEDDED_SESSION_ELEMENT_ID, type SessionData } from '../../shared/session';
+import type { Services } from '../services';
+import { requestSession, type Session } from './session';
+
+/**
+ * The app's page (dist/client/index.html) for every address the app draws in the browser. Two things are written into
+ * it per request so the signed-in shell's first screen waits for less (issue 21): who is signed in — the app would
+ * otherwise ask GET /api/auth/get-session before drawing anything — and, for someone signed in, preloads of the shell's
+ * chunks, which the browser would otherwise find only after the first chunk had run.
+ */
+export interface AppPage {
+  html: string;
+  /** `<link rel="modulepreload">` of the shell chunk and the chunks it imports, from the build's manifest. */
+  shellPreloads: string;
+}
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The shell chunk (vite.config.ts names it `shell`) with everything it imports statically, the entry apart. */
+export function shellPreloads(manifest: Record<string, ManifestChunk>): string {
+  const shellKey = Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key]?.name === 'shell' && key.endsWith('.js'));
+  if (!shellKey) return '';
+  const files = new Set<string>();
+  const styles = new Set<string>();
+  const queue = [shellKey];
+  for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file) || key === 'index.html') continue;
+    files.add(chunk.file);
+    for (const style of chunk.css ?? []) styles.add(style);
+    queue.push(...(chunk.imports ?? []));
+  }
+  return [
+    ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+  ].join('');
+}
+
+export function loadAppPage(clientDir: string): AppPage | undefined {
+  const indexFile = path.join(clientDir, 'index.html');
+  if (!existsSync(indexFile)) return undefined;
+  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
+  return { html: readFileSync(indexFile, 'utf8'), shellPreloads: shellPreloads(manifest) };
+}
+
+/** The session as the app keeps it: no token, dates as text. */
+export function embeddedSession(session: Session): SessionData | null {
+  if (!session) return null;
+  const { user } = session;
+  return {
+    user: { id: user.id, name: user.name, email: user.email, image: user.image ?? null, username: user.username ?? null },
+    session: { id: session.session.id, expiresAt: new Date(session.session.expiresAt).toISOString() },
+  };
+}
+
+/** JSON safe inside a <script> element: no `</script>`, no `<!--`, and the two line separators JavaScript once refused. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export async function appPageResponse(c: Context, services: Services, page: AppPage): Promise<Response> {
+  const session = c.req.header('cookie') ? await requestSession(services, c.req.raw) : null;
+  const data = embeddedSession(session);
+  const head = `${data ? page.shellPreloads : ''}<script type="application/json" id="${EMBEDDED_SESSION_ELEMENT_ID}">${scriptJson(data)}</script>`;
+  // The page now carries who asked: never kept by a shared cache, and asked again each time.
+  c.header('Cache-Control', 'private, no-cache');
+  c.header('Vary', 'Cookie');
+  return c.html(page.html.replace('</head>', `${head}</head>`));
+}

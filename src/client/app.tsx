@@ -1,8 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from './lib/i18n';
 import type { createAppRouter } from './router';
 
 export interface AppClients {
@@ -17,10 +15,9 @@ export function App({ queryClient, router }: AppClients) {
     document.documentElement.dataset.app = 'live';
   }, []);
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>
+    // The texts need no provider: lib/i18n.ts registers its instance with react-i18next (initReactI18next).
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   );
 }

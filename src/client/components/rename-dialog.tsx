@@ -39,7 +39,7 @@ function isNotFound(error: unknown): boolean {
 
 /** Rename a file or a course (spec §5, §8); `target` null means closed. Used by the dashboard and the sidebar. */
 export function RenameDialog({ target, onClose }: { target: RenameTarget | null; onClose: () => void }) {
-  const { t } = useTranslation('courses');
+  const { t } = useTranslation(['courses', 'errors']);
   return (
     <Dialog open={target !== null} onOpenChange={(open) => open || onClose()}>
       <DialogContent data-testid="rename-dialog">
@@ -53,7 +53,7 @@ export function RenameDialog({ target, onClose }: { target: RenameTarget | null;
 }
 
 function useRename(target: RenameTarget, onDone: () => void) {
-  const { t } = useTranslation('courses');
+  const { t } = useTranslation(['courses', 'errors']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const messages = {
@@ -87,7 +87,7 @@ function useRename(target: RenameTarget, onDone: () => void) {
 }
 
 function RenameForm({ target, onDone }: { target: RenameTarget; onDone: () => void }) {
-  const { t } = useTranslation('courses');
+  const { t } = useTranslation(['courses', 'errors']);
   const inputId = useId();
   const [name, setName] = useState(target.name);
   const { pending, rename } = useRename(target, onDone);

@@ -14,7 +14,7 @@ export function isProcessing(status: string): boolean {
  * up the new state and polls its progress.
  */
 export function useRetryProcessing() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'errors']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const mutation = useMutation(

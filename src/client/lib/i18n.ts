@@ -8,9 +8,10 @@ type Texts = Record<string, unknown>;
 /**
  * Every locales/<lang>/<namespace>.json file is a namespace; features own their namespace files.
  *
- * In the production build only the core namespaces' English is in the first chunk: the texts any screen may show
- * before a page's own texts are in — `common` (buttons, loading words; the default namespace) and `errors` (the
- * server's message keys, which any failed call anywhere can show). Every other namespace, and every German file, is a
+ * In the production build only the core namespace's English is in the first chunk: the texts any screen may show
+ * before a page's own texts are in — `common` (buttons, loading words; the default namespace). `errors` (the server's
+ * message keys) comes with the pages that send requests: the shell's and /auth's loaders fetch it. Every other
+ * namespace, and every German file, is a
  * chunk of its own that the backend below fetches: a route's loader asks for its page's namespaces through
  * `loadNamespaces`, so they load alongside the page's code instead of after it, and a component that renders
  * before its texts are in suspends (react-i18next) rather than showing keys. German readers also wait for German core
@@ -19,7 +20,7 @@ type Texts = Record<string, unknown>;
  * The globs' patterns must be literal, so the core list is written out three times here; i18n-namespaces.test.ts
  * checks they agree.
  */
-export const CORE_NAMESPACES: readonly string[] = ['common', 'errors'];
+export const CORE_NAMESPACES: readonly string[] = ['common'];
 
 /**
  * The files in the first chunk. Outside production builds that is every file, as before: component tests and the dev
@@ -28,12 +29,16 @@ export const CORE_NAMESPACES: readonly string[] = ['common', 'errors'];
  * imports in the first chunk whichever branch used it.
  */
 const bundled: Record<string, Texts> = import.meta.env.PROD
-  ? import.meta.glob<Texts>('../locales/en/{common,errors}.json', { eager: true, import: 'default' })
+  ? import.meta.glob<Texts>('../locales/en/common.json', { eager: true, import: 'default' })
   : (await import('./locales-all')).allLocaleFiles;
 
-/** The files fetched on demand, by path: every one but bundled English core (in tests and dev, none). */
-const fetched: Record<string, () => Promise<Texts>> = import.meta.env.PROD
-  ? import.meta.glob<Texts>(['../locales/*/*.json', '!../locales/en/common.json', '!../locales/en/errors.json'], { import: 'default' })
+/**
+ * The files fetched on demand, by path: every one but bundled English core (in tests and dev, none). As whole modules
+ * (their texts are the default export): with `import: 'default'` each of the 43 entries would carry its own unwrapping
+ * in the first chunk.
+ */
+const fetched: Record<string, () => Promise<{ default: Texts }>> = import.meta.env.PROD
+  ? import.meta.glob<{ default: Texts }>(['../locales/*/*.json', '!../locales/en/common.json'])
   : {};
 
 /** `{ lang: { namespace: texts } }` from globbed locales/<lang>/<namespace>.json files. */
@@ -61,7 +66,7 @@ const lazyLanguages: BackendModule = {
       return;
     }
     load().then(
-      (texts) => callback(null, texts),
+      (module) => callback(null, module.default),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },

@@ -14,7 +14,7 @@ const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.
 // It is drawn inside the app shell, a chunk of its own; fetched with its texts when an unknown address is opened, not
 // before.
 const NotFoundPage = lazy(() =>
-  Promise.all([import('../features/shell/not-found-page'), loadNamespaces('shell', 'courses', 'sharing', 'viewer')]).then(([module]) => ({
+  Promise.all([import('../features/shell/not-found-page'), loadNamespaces('shell', 'courses', 'sharing', 'viewer', 'errors')]).then(([module]) => ({
     default: module.NotFoundPage,
   })),
 );

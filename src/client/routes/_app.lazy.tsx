@@ -14,12 +14,12 @@ import { useUpgradeModalState } from '../lib/upgrade-modal';
 // The app-wide dialogs are chunks of their own, fetched when first opened (no page needs them to appear), together
 // with their texts, so opening one waits for one round of requests rather than the code and then its texts.
 const FileViewerDialog = lazy(() =>
-  Promise.all([import('../features/viewer/file-viewer-dialog'), loadNamespaces('viewer', 'ingest')]).then(([module]) => ({
+  Promise.all([import('../features/viewer/file-viewer-dialog'), loadNamespaces('viewer', 'ingest', 'errors')]).then(([module]) => ({
     default: module.FileViewerDialog,
   })),
 );
 const UpgradeModal = lazy(() =>
-  Promise.all([import('../features/billing/upgrade-modal'), loadNamespaces('billing')]).then(([module]) => ({
+  Promise.all([import('../features/billing/upgrade-modal'), loadNamespaces('billing', 'errors')]).then(([module]) => ({
     default: module.UpgradeModal,
   })),
 );

@@ -12,7 +12,7 @@ export const appLayoutRoute = createRoute({
     if (!session) throw redirect({ to: '/auth', search: { redirect: location.href } });
     return { session };
   },
-  loader: () => loadNamespaces('shell', 'courses', 'gamification', 'sharing', 'viewer'),
+  loader: () => loadNamespaces('shell', 'courses', 'gamification', 'sharing', 'viewer', 'errors'),
   // The shell is a chunk of its own: visitors on the landing page and /auth never load it.
   component: lazyRouteComponent(() => import('./_app.lazy'), 'AppLayout'),
 });

@@ -126,7 +126,7 @@ function useGeneratingOverlay(generating: boolean, type: LoadingOverlayType) {
 
 /** A shared course's file the student may not study (unknown link, hidden file, access lost): said plainly. */
 function SharedUnavailable() {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   return (
     <Panel testId="study-shared-unavailable">
       <Link2Off aria-hidden="true" className="size-9 text-muted-foreground" />
@@ -177,7 +177,7 @@ function Generating({
   progress: ReadingProgress | null;
   states: Record<StudyArtefactKind, { status: string | null }>;
 }) {
-  const { t } = useTranslation('study');
+  const { t } = useTranslation(['study', 'errors']);
   const readingPageText = useReadingPageText();
   const done = STEP_ORDER.filter((kind) => states[kind].status === 'ready' || states[kind].status === 'failed').length;
   // Reading is the first tenth of the way; page by page when OCR says how far it is.
@@ -220,7 +220,7 @@ function Generating({
 
 function FileFailed({ file }: { file: { id: string; error: string | null; errorKey: string | null; errorParams: unknown } }) {
   // The failure's reason is an ingest message key (lib/file-failure).
-  const { t } = useTranslation(['study', 'ingest']);
+  const { t } = useTranslation(['study', 'ingest', 'errors']);
   const { retry, retryingId } = useRetryProcessing();
   return (
     <Panel testId="study-file-failed">
@@ -253,7 +253,7 @@ function ArtefactFailed({
   /** Only the file's owner makes an artefact again; a member of a shared course is told so. */
   canRetry: boolean;
 }) {
-  const { t } = useTranslation(['study', 'common']);
+  const { t } = useTranslation(['study', 'common', 'errors']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const regenerate = useMutation(
@@ -295,7 +295,7 @@ function ArtefactFailed({
 }
 
 function FrameError({ page, onRetry }: { page: StudyPage; onRetry: () => void }) {
-  const { t } = useTranslation('study');
+  const { t } = useTranslation(['study', 'errors']);
   return (
     <Panel testId="study-frame-error">
       <AlertTriangle aria-hidden="true" className="size-9 text-destructive" />

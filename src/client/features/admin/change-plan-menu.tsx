@@ -24,7 +24,7 @@ import { PlanBadge } from './admin-parts';
  * dialog says that a Stripe subscription stays as it is.
  */
 export function ChangePlanMenu({ user, className }: { user: AdminUser; className?: string }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'errors']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<PlanSlug | null>(null);

@@ -15,7 +15,7 @@ import { LessonReviewDialog } from './lesson-review-dialog';
 
 /** The review queue: challenges with reports no admin has looked at, the longest waiting first. */
 export function ReportsPanel() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'errors']);
   const trpc = useTRPC();
   const query = useQuery(trpc.admin.listReportedChallenges.queryOptions());
   const [openLesson, setOpenLesson] = useState<{ lessonId: string; challengeId: string } | null>(null);
@@ -57,7 +57,7 @@ export function ReportsPanel() {
 }
 
 function ReportCard({ item, onOpenLesson }: { item: ReportedChallenge; onOpenLesson: () => void }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['admin', 'errors']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const dismiss = useMutation(

@@ -28,7 +28,7 @@ export function IntervalToggle({
   bestSavingsPercent: number | null;
   className?: string;
 }) {
-  const { t } = useTranslation('billing');
+  const { t } = useTranslation(['billing', 'errors']);
   const options: { interval: BillingInterval; label: string }[] = [
     { interval: 'monthly', label: t('interval.monthly') },
     { interval: 'yearly', label: t('interval.annual') },
@@ -72,7 +72,7 @@ export function pricingProblem(error: unknown, pricing: ResolvedPricing | null):
 }
 
 export function PricingAlert({ problem, className }: { problem: 'loadFailed' | 'invalid' | 'empty'; className?: string }) {
-  const { t } = useTranslation('billing');
+  const { t } = useTranslation(['billing', 'errors']);
   return (
     <p
       role="alert"
@@ -90,7 +90,7 @@ export function PricingAlert({ problem, className }: { problem: 'loadFailed' | '
 
 /** Spec: without Stripe keys, upgrade buttons say billing is not configured instead of failing. */
 export function BillingNotConfigured({ className }: { className?: string }) {
-  const { t } = useTranslation('billing');
+  const { t } = useTranslation(['billing', 'errors']);
   return (
     <p
       id="billing-not-configured"

@@ -25,7 +25,7 @@ type ScopeKind = ChatScope['kind'];
  * is loaded lazily.
  */
 export function ChatPage({ file, context }: { file: StudyFile; context: { uuid?: string; id?: string } }) {
-  const { t } = useTranslation(['chat', 'shell']);
+  const { t } = useTranslation(['chat', 'shell', 'errors']);
   const trpc = useTRPC();
   const [kind, setKind] = useState<ScopeKind>('file');
   // Clearing starts the conversation over: a new key remounts it with the emptied history.
@@ -91,7 +91,7 @@ export function ChatPage({ file, context }: { file: StudyFile; context: { uuid?:
 }
 
 function RemainingBadge({ remaining, limit, plan }: { remaining: number; limit: number; plan: string }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation(['chat', 'errors']);
   const planName = PLANS[plan as PlanSlug]?.name ?? plan;
   return (
     <Tooltip content={t('remainingTooltip', { plan: planName, limit })}>
@@ -115,7 +115,7 @@ function RemainingBadge({ remaining, limit, plan }: { remaining: number; limit: 
 }
 
 function ScopeSwitch({ value, onChange }: { value: ScopeKind; onChange: (kind: ScopeKind) => void }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation(['chat', 'errors']);
   const options: { kind: ScopeKind; icon: typeof FileText }[] = [
     { kind: 'file', icon: FileText },
     { kind: 'course', icon: BookOpen },
@@ -154,7 +154,7 @@ function ClearChat({
   disabled: boolean;
   onCleared: () => void;
 }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation(['chat', 'errors']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);

@@ -14,7 +14,7 @@ import { useTRPC } from '../../lib/trpc';
 
 /** The Create course dialog (spec §2, §5, §8): submit stays disabled until the trimmed name is non-empty. */
 export function CreateCourseDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation('courses');
+  const { t } = useTranslation(['courses', 'errors']);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent data-testid="create-course-dialog">
@@ -30,7 +30,7 @@ export function CreateCourseDialog({ open, onOpenChange }: { open: boolean; onOp
 }
 
 function CreateCourseForm({ onDone }: { onDone: () => void }) {
-  const { t, i18n } = useTranslation('courses');
+  const { t, i18n } = useTranslation(['courses', 'errors']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const inputId = useId();

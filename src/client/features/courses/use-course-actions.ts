@@ -57,7 +57,7 @@ function useOptimisticRemoval() {
 
 /** Deletes a file; a failure restores it, toasts and rejects. */
 export function useDeleteFile() {
-  const { t } = useTranslation('courses');
+  const { t } = useTranslation(['courses', 'errors']);
   const trpc = useTRPC();
   const active = useActiveFile();
   const removal = useOptimisticRemoval();
@@ -77,7 +77,7 @@ export function useDeleteFile() {
 }
 
 export function useDeleteCourse() {
-  const { t } = useTranslation('courses');
+  const { t } = useTranslation(['courses', 'errors']);
   const trpc = useTRPC();
   const active = useActiveFile();
   const removal = useOptimisticRemoval();
@@ -99,7 +99,7 @@ export function useDeleteCourse() {
 
 /** Opening a file makes it the active one and goes to its summary. */
 export function useOpenFile() {
-  const { t } = useTranslation('courses');
+  const { t } = useTranslation(['courses', 'errors']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();

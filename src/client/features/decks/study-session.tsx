@@ -34,7 +34,7 @@ export function StudySession({
   context: SharedContext;
   onExit: () => void;
 }) {
-  const { t, i18n } = useTranslation('decks');
+  const { t, i18n } = useTranslation(['decks', 'errors']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [round, setRound] = useState(0);
@@ -127,7 +127,7 @@ function SessionRun({
   onExit: () => void;
   onMore: () => void;
 }) {
-  const { t } = useTranslation('decks');
+  const { t } = useTranslation(['decks', 'errors']);
   const trpc = useTRPC();
   const [state, dispatch] = useReducer(sessionReducer, { cards, counts }, initialSession);
   const queryClient = useQueryClient();
@@ -266,7 +266,7 @@ const RATING_LOOK: Record<CardRating, string> = {
 };
 
 function RatingButtons({ card, onRate }: { card: SessionCard; onRate: (rating: CardRating) => void }) {
-  const { t } = useTranslation('decks');
+  const { t } = useTranslation(['decks', 'errors']);
   const interval = useIntervalLabel();
   return (
     <div className="grid grid-cols-4 gap-2 md:gap-3" role="group" aria-label={t('session.rateLabel')}>
@@ -300,7 +300,7 @@ function RatingButtons({ card, onRate }: { card: SessionCard; onRate: (rating: C
 
 /** "<10m", "1d", "1.5mo" in the reader's language. */
 function useIntervalLabel() {
-  const { t, i18n } = useTranslation('decks');
+  const { t, i18n } = useTranslation(['decks', 'errors']);
   return useCallback(
     (ms: number) => {
       const { unit, value, within } = intervalParts(ms);

@@ -39,7 +39,7 @@ export type ExportFormat = 'csv' | 'anki';
 
 /** Exports a deck as CSV or as Anki's text file; `exporting` names the deck and format while it runs. */
 export function useExportDeck(context: SharedContext) {
-  const { t } = useTranslation('decks');
+  const { t } = useTranslation(['decks', 'errors']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [exporting, setExporting] = useState<string | null>(null);
@@ -65,7 +65,7 @@ export function useExportDeck(context: SharedContext) {
 
 /** Makes the file's AI deck again; the study frame then shows its progress. Over the plan's allowance: the plans. */
 export function useRegenerateDeck(fileId: string) {
-  const { t } = useTranslation('decks');
+  const { t } = useTranslation(['decks', 'errors']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -87,7 +87,7 @@ export function useRegenerateDeck(fileId: string) {
 
 /** Adding, editing and deleting cards, each followed by fresh lists and counts; failures are toasted and rethrown. */
 export function useCardEditing(context: SharedContext) {
-  const { t } = useTranslation('decks');
+  const { t } = useTranslation(['decks', 'errors']);
   const trpc = useTRPC();
   const refresh = useRefreshDecks();
   const onError = (fallback: string) => (error: unknown) => {

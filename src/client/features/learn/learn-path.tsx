@@ -93,7 +93,7 @@ export function PathView({ path, fileName, context, onOpenUnitStats, onOpenOvera
           <h1 className="mt-1 text-2xl font-extrabold tracking-tight md:text-3xl">{t('path.heading')}</h1>
           <p className="mt-1 text-sm text-muted-foreground" data-testid="learn-overall-progress">
             {t('path.lessonsDone', { done: completed, total: lessons.length })}
-            {path.canSkip && <span className="ml-2 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-semibold text-primary">{t('path.allOpen')}</span>}
+            {path.canSkip && <span className="ml-2 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-semibold text-primary-tint-foreground">{t('path.allOpen')}</span>}
           </p>
         </div>
         <Button variant="outline" onClick={() => onOpenOverallStats?.()} disabled={!onOpenOverallStats} data-testid="learn-overall-stats">

@@ -23,7 +23,7 @@ import { useLessonRequests } from './use-lesson-requests';
  * opening (also under StrictMode) and is never repeated behind the student's back.
  */
 export default function LessonPlayer({ lessonId, context }: { lessonId: string; context: SharedContext }) {
-  const { t } = useTranslation('learn');
+  const { t } = useTranslation(['learn', 'errors']);
   const client = useTRPCClient();
   const lesson = useQuery({
     queryKey: ['learn', 'lessonRun', lessonId, context.uuid ?? null, context.id ?? null],
@@ -62,7 +62,7 @@ export default function LessonPlayer({ lessonId, context }: { lessonId: string; 
 }
 
 export function LessonRun({ lesson, context }: { lesson: LessonToPlay; context: SharedContext }) {
-  const { t } = useTranslation(['learn', 'common']);
+  const { t } = useTranslation(['learn', 'common', 'errors']);
   const trpc = useTRPC();
   const navigate = useNavigate();
   const { challenges, runId } = lesson;

@@ -24,7 +24,7 @@ export function useLessonRequests({
   dispatch: Dispatch<PlayerAction>;
   onReported: (challengeId: string, reported: boolean) => void;
 }) {
-  const { t } = useTranslation(['learn', 'common']);
+  const { t } = useTranslation(['learn', 'common', 'errors']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const refreshProgress = useCallback(() => void queryClient.invalidateQueries(trpc.gamification.getProgress.queryFilter()), [queryClient, trpc]);

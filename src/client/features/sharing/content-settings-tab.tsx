@@ -15,7 +15,7 @@ import { spaceContentKey, useSpacesMutation } from '../../lib/spaces';
  * shows at once and goes back if the server refuses it (spec §4). The last visible file cannot be hidden (spec §5).
  */
 export function ContentSettingsTab({ space }: { space: SpaceContent }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   if (!space.isOwner) {
     return (
       <p className="flex items-center gap-3 rounded-xl border border-border bg-muted/40 p-4 text-sm text-muted-foreground" data-testid="content-owner-only">
@@ -35,7 +35,7 @@ export function ContentSettingsTab({ space }: { space: SpaceContent }) {
 }
 
 function FileVisibilityList({ space }: { space: SpaceContent }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   const queryClient = useQueryClient();
   // Not refreshed on settle: the optimistic data is already right, or rolled back to what it was.
   const toggle = useSpacesMutation('toggleContentVisibility', { refresh: false });

@@ -22,7 +22,7 @@ const sameTag = (a: string, b: string) => a.trim().toLowerCase() === b.trim().to
  * streaming while another tab is open. `generate` asks the server and appends the description chunk by chunk (spec §4).
  */
 export function useCourseDetailsDraft(space: SpaceContent | undefined) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   const userId = useQuery(sessionQueryOptions).data?.user.id;
   const [draft, setDraft] = useState<{ description: string; tags: string[] } | null>(null);
   const generation = useSpacesMutation('generateDescriptionAndTags');
@@ -74,7 +74,7 @@ export function CourseDetailsTab({ space, draft }: { space: SpaceContent; draft:
 }
 
 function ReadOnlyDetails({ space }: { space: SpaceContent }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   return (
     <div className="flex flex-col gap-5" data-testid="details-read-only">
       <section className="flex flex-col gap-2">
@@ -90,14 +90,14 @@ function ReadOnlyDetails({ space }: { space: SpaceContent }) {
 }
 
 export function TagList({ tags, onRemove }: { tags: readonly string[]; onRemove?: (tag: string) => void }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   return (
     <ul className="flex flex-wrap gap-2" data-testid="tag-list">
       {tags.map((tag) => {
         const Icon = isSubject(tag) ? SUBJECT_ICONS[tag] : Tag;
         const label = isSubject(tag) ? t(subjectKey(tag)) : tag;
         return (
-          <li key={tag} className="inline-flex items-center gap-1.5 rounded-full bg-primary/10 py-1 pr-1.5 pl-2.5 text-xs font-semibold text-primary">
+          <li key={tag} className="inline-flex items-center gap-1.5 rounded-full bg-primary/10 py-1 pr-1.5 pl-2.5 text-xs font-semibold text-primary-tint-foreground">
             <Icon aria-hidden="true" className="size-3.5" />
             <span className={cn(!onRemove && 'pr-1')}>{label}</span>
             {onRemove && (
@@ -118,7 +118,7 @@ export function TagList({ tags, onRemove }: { tags: readonly string[]; onRemove?
 }
 
 function EditableDetails({ space, draft }: { space: SpaceContent; draft: CourseDetailsDraft }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   const update = useSpacesMutation('updateSpace');
   const [tagInput, setTagInput] = useState('');
   const [tagError, setTagError] = useState<string | null>(null);

@@ -17,7 +17,7 @@ import { SUBJECT_ICONS, subjectKey } from './subjects';
 
 /** /courses (spec §2 "Find shared courses"): public courses with a search and the 15 subject filters of spec §9. */
 export function CoursesPage() {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   useDocumentTitle(t('courses.title'));
   const [search, setSearch] = useState('');
   const [subject, setSubject] = useState<CourseSubjectFilter>('All');
@@ -117,7 +117,7 @@ export function CoursesPage() {
 }
 
 function CourseCard({ course }: { course: PublicCourse }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   const join = useSpacesMutation('joinPublicSpace');
   const navigate = useNavigate();
   return (

@@ -13,7 +13,7 @@ import { useSpacesMutation } from '../../lib/spaces';
  * course's name (spec §5: removing a shared course requires typing it).
  */
 export function LeaveCourseButton({ spaceId, courseName, onLeft }: { spaceId: string; courseName: string; onLeft?: () => void }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   const leave = useSpacesMutation('leaveSpace');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);

@@ -21,7 +21,7 @@ type Target = { directoryId: string; courseName: string } | { sharedSpaceId: str
  * that course's dialog, where members read the details.
  */
 export function ShareCourseButton({ target }: { target: Target | null }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   const spaces = useSpacesClient();
   const queryClient = useQueryClient();
   const [spaceId, setSpaceId] = useState<string | null>(null);

@@ -46,7 +46,7 @@ export function ShareSettingsTab({ space }: { space: SpaceContent }) {
 }
 
 function CopyLink({ uuid }: { uuid: string }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   const { copied, copy } = useCopyLink(uuid);
   const inputId = useId();
   return (
@@ -75,7 +75,7 @@ function CopyLink({ uuid }: { uuid: string }) {
 
 /** Make Public / Make Private (spec §4); private needs 'MAKE PRIVATE' typed when members joined by the public link. */
 function VisibilitySetting({ space, publicMembers }: { space: SpaceContent; publicMembers: number }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   const update = useSpacesMutation('updateSpace');
   const [confirming, setConfirming] = useState(false);
   const isPublic = space.visibility === 'public';
@@ -135,7 +135,7 @@ function VisibilitySetting({ space, publicMembers }: { space: SpaceContent; publ
 
 /** Spec §5 "Invite": blank and already-invited addresses (any case) are refused here; the server checks again. */
 function InviteForm({ space, invitations }: { space: SpaceContent; invitations: readonly InvitationEntry[] }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   const invite = useSpacesMutation('addMember');
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>(DEFAULT_INVITE_ROLE);
@@ -225,7 +225,7 @@ function InviteForm({ space, invitations }: { space: SpaceContent; invitations: 
 }
 
 function InvitationList({ invitations, loading }: { invitations: readonly InvitationEntry[] | undefined; loading: boolean }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   return (
     <section className="flex flex-col gap-2" data-testid="invitation-list">
       <SectionTitle>{t('invitations.title')}</SectionTitle>
@@ -255,7 +255,7 @@ function InvitationList({ invitations, loading }: { invitations: readonly Invita
 }
 
 function MemberList({ spaceId, members, loading }: { spaceId: string; members: readonly MemberEntry[] | undefined; loading: boolean }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   const revoke = useSpacesMutation('removeMember');
   const [revoking, setRevoking] = useState<MemberEntry | null>(null);
   return (
@@ -311,7 +311,7 @@ function MemberList({ spaceId, members, loading }: { spaceId: string; members: r
 }
 
 function MemberLeave({ space }: { space: SpaceContent }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   return (
     <section className="flex flex-col gap-3 rounded-xl border border-border bg-muted/40 p-4">
       <div className="flex items-center gap-3">

@@ -25,7 +25,7 @@ import { markCourseVisited } from '../../lib/visited-courses';
  * reason, so nothing about a private course leaks. Signed-out visitors are sent to sign in and back by the app layout.
  */
 export function SpacePage({ uuid }: { uuid: string }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   const space = useSpaceByUuid(uuid);
   useDocumentTitle(space.data?.name ?? t('landing.notFoundTitle'));
   if (space.isPending) return <LandingSkeleton />;
@@ -45,7 +45,7 @@ export function SpacePage({ uuid }: { uuid: string }) {
 }
 
 function Unavailable() {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   return (
     <Notice icon={<Link2Off aria-hidden="true" className="size-9 text-muted-foreground" />} title={t('landing.notFoundTitle')} description={t('landing.notFoundDescription')} testId="space-not-found">
       <div className="mt-6 flex flex-wrap justify-center gap-3">
@@ -77,7 +77,7 @@ function LandingSkeleton() {
 }
 
 function Landing({ space }: { space: SpaceContent }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   const userId = useQuery(sessionQueryOptions).data?.user.id;
   const isMember = space.membershipId !== null && space.access.canStudy && !space.isOwner;
   useEffect(() => {
@@ -146,7 +146,7 @@ function Landing({ space }: { space: SpaceContent }) {
 }
 
 function SpaceActions({ space, firstFileId }: { space: SpaceContent; firstFileId: string | null }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   const navigate = useNavigate();
   const join = useSpacesMutation('joinPublicSpace');
   const accept = useSpacesMutation('acceptInvitation');

@@ -19,7 +19,7 @@ import { sidebarLinkClass } from './sidebar-styles';
  * it and renames its files from here.
  */
 export function SharedCoursesSection({ courses }: { courses: readonly SharedCourse[] }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'errors']);
   const invitations = useMyInvitations().data ?? [];
   const [renaming, setRenaming] = useState<RenameTarget | null>(null);
   const newCount = courses.filter((course) => course.isNew).length;
@@ -108,7 +108,7 @@ const rowActionClass =
 
 /** Pending invitations to the student's address (spaces.getMyInvitations), each accepted in place. */
 function Invitations({ invitations }: { invitations: readonly MyInvitation[] }) {
-  const { t } = useTranslation('sharing');
+  const { t } = useTranslation(['sharing', 'errors']);
   const accept = useSpacesMutation('acceptInvitation');
   const navigate = useNavigate();
   return (
@@ -148,7 +148,7 @@ function Invitations({ invitations }: { invitations: readonly MyInvitation[] }) 
 }
 
 function NewCoursesBadge({ count }: { count: number }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'errors']);
   return (
     <span data-testid="shared-courses-badge" className="ml-1 rounded-full bg-primary px-1.5 py-px text-[0.6875rem] font-bold text-primary-foreground normal-case">
       <span aria-hidden="true">{count}</span>

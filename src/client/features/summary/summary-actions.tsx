@@ -33,7 +33,7 @@ export function SummaryActions({
   /** Called once a new summary is on its way: the stored one is stale from then on. */
   onRegenerated: () => void;
 }) {
-  const { t } = useTranslation('summary');
+  const { t } = useTranslation(['summary', 'errors']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);

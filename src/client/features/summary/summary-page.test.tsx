@@ -134,6 +134,13 @@ describe('SummaryPage', () => {
     expect(terms.map((term) => within(term).getByTestId('summary-term-name').textContent)).toEqual(['Organelle', 'ATP']);
     expect(within(terms[0]!).getByTestId('summary-term-definition').textContent).toBe('A specialised structure inside a cell.');
     expect(within(terms[1]!).getByRole('button', { name: 'Open page 3 in the file viewer' })).toBeTruthy();
+    // A description list as screen readers expect it: each group a <div> of the <dl> holding only <dt> and <dd>.
+    const described = [...document.querySelectorAll('dt')].map((dt) => dt.parentElement!);
+    expect(described).toHaveLength(1);
+    for (const group of described) {
+      expect(group.parentElement?.tagName).toBe('DL');
+      expect([...group.children].map((child) => child.tagName)).toEqual(['DT', 'DD']);
+    }
   });
 
   it('marks the points and terms from a page OCR read with low confidence, and only those', async () => {

@@ -116,7 +116,7 @@ export default function SummaryView({
                   <div className="flex items-start gap-3">
                     <span
                       aria-hidden="true"
-                      className="mt-0.5 flex h-7 min-w-7 shrink-0 items-center justify-center rounded-lg bg-primary/10 px-1.5 text-sm font-bold text-primary tabular-nums md:mt-1"
+                      className="mt-0.5 flex h-7 min-w-7 shrink-0 items-center justify-center rounded-lg bg-primary/10 px-1.5 text-sm font-bold text-primary-tint-foreground tabular-nums md:mt-1"
                     >
                       {number ?? <span className="size-1.5 rounded-full bg-primary/70" />}
                     </span>
@@ -180,12 +180,13 @@ function KeyTerms({ summary, file }: { summary: SummaryData; file: SummaryFile }
         <dl className="mt-5 grid gap-3 sm:grid-cols-2">
           {defined.map((term, index) => (
             <div key={index} data-testid="summary-term" className="summary-term flex flex-col rounded-xl border border-border bg-card p-4 shadow-xs">
-              <div className="flex items-start justify-between gap-3">
-                <dt className="min-w-0 font-semibold break-words" data-testid="summary-term-name">
+              {/* A <dl>'s group holds only <dt> and <dd>: the page link sits in the term's line, inside its <dt>. */}
+              <dt className="flex items-start justify-between gap-3">
+                <span className="min-w-0 font-semibold break-words" data-testid="summary-term-name">
                   <InlineMarkdown text={displayTerm(term.term)} />
-                </dt>
+                </span>
                 <PageLink file={file} page={term.page} />
-              </div>
+              </dt>
               <dd className="mt-1.5 text-sm leading-6 text-muted-foreground" data-testid="summary-term-definition">
                 <Markdown text={term.definition ?? ''} />
               </dd>

@@ -25,7 +25,7 @@ export function ChosenFileList({
   refusedName: string | undefined;
   onRemove: (key: string) => void;
 }) {
-  const { t } = useTranslation('upload');
+  const { t } = useTranslation(['upload', 'errors']);
   return (
     <ul aria-label={t('list.label')} className="flex flex-col gap-2" data-testid="upload-files">
       {chosen.map(({ key, file }, index) => (
@@ -58,7 +58,7 @@ function ChosenFileRow({
   phase: UploadPhase;
   onRemove: () => void;
 }) {
-  const { t, i18n } = useTranslation('upload');
+  const { t, i18n } = useTranslation(['upload', 'errors']);
   const extension = extensionOf(file.name);
   const uploading = phase.name === 'uploading';
   const percent = Math.round(progress * 100);

@@ -23,7 +23,7 @@ export function DropZone({
   /** What may be dropped, one line each: the types, then the plan's limits. */
   hint: string[];
 }) {
-  const { t } = useTranslation('upload');
+  const { t } = useTranslation(['upload', 'errors']);
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 

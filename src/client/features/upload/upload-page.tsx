@@ -28,7 +28,7 @@ type CourseRef = Pick<UploadCourse, 'id' | 'name'>;
  * with `&uuid=` (the space's link id) into a course shared with them as an editor; the files stay the owner's.
  */
 export function UploadPage({ directoryId, uuid }: { directoryId: string | undefined; uuid?: string | undefined }) {
-  const { t } = useTranslation('upload');
+  const { t } = useTranslation(['upload', 'errors']);
   useUploadTitle(t('title'));
   useDropsStayOnPage();
   return (
@@ -66,7 +66,7 @@ function UploadToSharedCourse({ uuid, directoryId }: { uuid: string; directoryId
 }
 
 function UploadToCourse({ course, canSwitch, uuid }: { course: CourseRef; canSwitch: boolean; uuid?: string }) {
-  const { t } = useTranslation('upload');
+  const { t } = useTranslation(['upload', 'errors']);
   const ownPlan = useUploadPlan();
   // A shared course's uploads count against its owner's plan, which the editor does not know: the server judges.
   const plan = uuid ? undefined : ownPlan;
@@ -118,7 +118,7 @@ const backLinkClass =
   'inline-flex w-fit items-center gap-1.5 rounded-md text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground';
 
 function FilesCard({ course, plan, uuid }: { course: CourseRef; plan: Plan | undefined; uuid: string | undefined }) {
-  const { t, i18n } = useTranslation('upload');
+  const { t, i18n } = useTranslation(['upload', 'errors']);
   const upload = useFileUpload(course.id, plan, uuid);
   const { phase, chosen } = upload;
   const totalBytes = chosen.reduce((sum, { file }) => sum + file.size, 0);
@@ -234,7 +234,7 @@ function stringParam(value: unknown): string | undefined {
 }
 
 function useUploadTitle(page: string) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'errors']);
   const title = t('documentTitle', { page });
   useEffect(() => {
     document.title = title;
@@ -257,7 +257,7 @@ function useDropsStayOnPage() {
 }
 
 function UploadSkeleton() {
-  const { t } = useTranslation('upload');
+  const { t } = useTranslation(['upload', 'errors']);
   return (
     <div role="status" aria-label={t('loading')} className="flex flex-col gap-6">
       <div className="flex items-center gap-3">
@@ -274,7 +274,7 @@ function UploadSkeleton() {
 }
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation('upload');
+  const { t } = useTranslation(['upload', 'errors']);
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-border px-6 py-10 text-center">
       <p className="text-sm font-semibold">{t('loadFailed')}</p>

@@ -24,7 +24,7 @@ type Outcome = Exclude<UploadAnswer, { kind: 'created' }> | null;
  * it is typed with the same parser the server uses, with an optional pasted transcript for videos without captions.
  */
 export function VideoLinkForm({ directoryId, uuid, planSlug }: { directoryId: string; uuid?: string; planSlug: PlanSlug | undefined }) {
-  const { t } = useTranslation('upload');
+  const { t } = useTranslation(['upload', 'errors']);
   const ids = { link: useId(), hint: useId(), transcript: useId() };
   const [link, setLink] = useState('');
   const [left, setLeft] = useState(false);
@@ -148,7 +148,7 @@ export function VideoLinkForm({ directoryId, uuid, planSlug }: { directoryId: st
 }
 
 function VideoOutcome({ outcome, planSlug, onRetry }: { outcome: NonNullable<Outcome>; planSlug: PlanSlug | undefined; onRetry: () => void }) {
-  const { t } = useTranslation('upload');
+  const { t } = useTranslation(['upload', 'errors']);
   if (outcome.kind === 'refused') {
     const tone = offersUpgrade({ status: outcome.status, messageKey: outcome.error.messageKey }, planSlug) ? 'limit' : 'refused';
     return <UploadAlert tone={tone} message={refusalMessage(outcome.error, t, t('alert.refusedFallback'))} testId="upload-video-error" />;

@@ -47,7 +47,7 @@ const KIND_ICON: Record<ViewerKind, LucideIcon> = {
 };
 
 function ViewerFrame({ request }: { request: FileViewerState }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useTranslation(['viewer', 'errors']);
   const trpc = useTRPC();
   const uuid = request.uuid;
   const query = useQuery({
@@ -125,7 +125,7 @@ function ViewerBody({
   kind: ViewerKind | undefined;
   initialPage: number | undefined;
 }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useTranslation(['viewer', 'errors']);
   if (query.isPending) {
     return <ViewerMessage icon={LoaderCircle} busy title={t('loading')} testId="viewer-loading" />;
   }
@@ -204,7 +204,7 @@ class PdfChunkBoundary extends Component<{ children: ReactNode }, { failed: bool
 }
 
 function ChunkFailed({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation('viewer');
+  const { t } = useTranslation(['viewer', 'errors']);
   return (
     <ViewerMessage
       icon={AlertTriangle}

@@ -288,7 +288,7 @@ function PdfPages({ doc, base, file, initialPage }: { doc: PDFDocumentProxy; bas
             ref={toggleRef}
             variant="ghost"
             size="sm"
-            className={cn('h-8 gap-1.5 border-l border-border px-2 text-xs sm:ml-1', panelOpen && 'bg-primary/10 text-primary hover:bg-primary/15')}
+            className={cn('h-8 gap-1.5 border-l border-border px-2 text-xs sm:ml-1', panelOpen && 'bg-primary/10 text-primary-tint-foreground hover:bg-primary/15')}
             aria-pressed={panelOpen}
             onClick={togglePanel}
             data-testid="viewer-ocr-toggle"

@@ -21,7 +21,7 @@ export function BottomBar() {
               search={search}
               aria-current={active ? 'page' : undefined}
               data-testid={`bottom-tab-${id}`}
-              className="group flex h-16 flex-col items-center justify-center gap-1 text-[0.625rem] font-semibold whitespace-nowrap min-[360px]:text-[0.6875rem] text-muted-foreground aria-[current=page]:text-primary"
+              className="group flex h-16 flex-col items-center justify-center gap-1 text-[0.625rem] font-semibold whitespace-nowrap min-[360px]:text-[0.6875rem] text-muted-foreground aria-[current=page]:text-primary-tint-foreground"
             >
               <span className="flex h-7 w-12 items-center justify-center rounded-full transition-colors group-aria-[current=page]:bg-primary/12">
                 <Icon aria-hidden="true" className="size-5" />

@@ -76,7 +76,7 @@ function TocList({ entries, active, onChoose }: { entries: readonly TocEntry[]; 
             className="group flex w-full items-start gap-2.5 rounded-md border-l-2 border-transparent py-1.5 pr-2 pl-3 text-left text-sm leading-snug text-muted-foreground transition-colors hover:bg-muted/70 hover:text-foreground aria-[current=location]:border-primary aria-[current=location]:bg-primary/8 aria-[current=location]:font-semibold aria-[current=location]:text-foreground"
           >
             {entry.number !== undefined && (
-              <span className="mt-px min-w-4 shrink-0 text-xs font-semibold text-muted-foreground/80 tabular-nums group-aria-[current=location]:text-primary">
+              <span className="mt-px min-w-4 shrink-0 text-xs font-semibold text-muted-foreground/80 tabular-nums group-aria-[current=location]:text-primary-tint-foreground">
                 {entry.number}
               </span>
             )}

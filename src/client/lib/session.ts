@@ -10,7 +10,9 @@ export type { SessionData, SessionUser } from '../../shared/session';
 
 async function fetchSession(): Promise<SessionData | null> {
   const response = await fetch('/api/auth/get-session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`The session could not be read (HTTP ${String(response.status)}).`);
+  // As better-auth's client answered before: a refused or failed lookup is nobody signed in (the guards then offer the
+  // sign-in, which brings the student back), never an error page. A lost connection still throws and is retried.
+  if (!response.ok) return null;
   // better-auth answers `null` (the JSON literal) when nobody is signed in.
   const body = (await response.json()) as SessionData | null;
   return body?.user ? body : null;

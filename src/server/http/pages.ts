@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { LOCALE_COOKIE } from '../../shared/locale-cookie';
 import { safeRedirect } from '../../shared/safe-redirect';
-import type { Locale } from '../../shared/schemas';
+import { type Locale, localeSchema } from '../../shared/schemas';
 import type { Services } from '../services';
 import { requestSession } from './session';
 
@@ -14,7 +14,7 @@ import { requestSession } from './session';
  * the one the student chose on this device (the locale cookie the app keeps, lib/i18n.ts), else the browser's first
  * of ours in Accept-Language, else English — the same order the app itself follows.
  */
-const LOCALES: readonly Locale[] = ['en', 'de'];
+const LOCALES: readonly Locale[] = localeSchema.options;
 const PAGE_NAMES = ['landing', 'sign-in', 'sign-up'] as const;
 type PageName = (typeof PAGE_NAMES)[number];
 
@@ -44,12 +44,16 @@ export function acceptedLocale(header: string | undefined): Locale | undefined {
     })
     .filter((entry) => entry.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.order - b.order);
-  return ranked.map((entry) => entry.language).find((language): language is Locale => (LOCALES as readonly string[]).includes(language));
+  for (const entry of ranked) {
+    const locale = localeSchema.safeParse(entry.language);
+    if (locale.success) return locale.data;
+  }
+  return undefined;
 }
 
 export function pageLocale(c: Context): Locale {
-  const chosen = getCookie(c, LOCALE_COOKIE);
-  if (chosen === 'en' || chosen === 'de') return chosen;
+  const chosen = localeSchema.safeParse(getCookie(c, LOCALE_COOKIE));
+  if (chosen.success) return chosen.data;
   return acceptedLocale(c.req.header('accept-language')) ?? 'en';
 }
 

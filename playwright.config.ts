@@ -36,6 +36,9 @@ export default defineConfig({
     headless: true,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    // The app's service worker answers pages and assets from its cache, where page.route() cannot see them; the
+    // offline spec allows it, the others test the network path.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: [...CHROMIUM_FLAGS],

@@ -64,3 +64,7 @@ async function start(container: HTMLElement) {
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 void start(container);
+// The service worker (installable, review offline) once the page has loaded: nothing of it in the way of the first paint.
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => void import('./lib/offline/service-worker').then(({ registerServiceWorker }) => registerServiceWorker()), { once: true });
+}

@@ -12,6 +12,7 @@ import { leaderboardRoute } from './routes/leaderboard';
 import { learnRoute } from './routes/learn';
 import { lessonRoute } from './routes/lesson';
 import { mindmapRoute } from './routes/mindmap';
+import { offlineRoute } from './routes/offline';
 import { questsRoute } from './routes/quests';
 import { settingsRoute } from './routes/settings';
 import { shopRoute } from './routes/shop';
@@ -41,6 +42,7 @@ const routeTree = rootRoute.addChildren([
     lessonRoute,
     chatRoute,
     decksRoute,
+    offlineRoute,
     leaderboardRoute,
     questsRoute,
     streaksRoute,

@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cardState, dailyActivity, deck, flashcard, reviewLog, user } from '../db/schema';
 import { localDay } from '../../shared/gamification-rules';
+import { STATE } from '../../shared/scheduler';
 
 /**
  * The scheduling rules of a study session, and what a deck shows of one user's schedule (each user has their own:
@@ -11,14 +12,7 @@ import { localDay } from '../../shared/gamification-rules';
 /** New cards a user starts per deck and day (UTC), as Anki's default: reviews are never capped. */
 export const NEW_CARDS_PER_DAY = 20;
 
-/**
- * How far ahead a card in its learning steps is shown again when nothing else is left (Anki's "learn ahead"): a
- * card rated Again or Good in its first steps comes back in the same session instead of minutes after it.
- */
-export const LEARN_AHEAD_MS = 20 * 60 * 1000;
-
-/** ts-fsrs `State`: 0 new, 1 learning, 2 review, 3 relearning. */
-export const STATE = { new: 0, learning: 1, review: 2, relearning: 3 } as const;
+export { LEARN_AHEAD_MS, STATE } from '../../shared/scheduler';
 
 export interface DeckCounts {
   /** Every card of the deck. */

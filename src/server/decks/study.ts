@@ -5,8 +5,9 @@ import { recordActivity } from '../gamification/activity';
 import { cardState, flashcard, reviewLog } from '../db/schema';
 import type { SharedStudy } from '../sharing/study-access';
 import { cardAccess, deckAccess, type CardRow } from './access';
-import { countsOfDeck, LEARN_AHEAD_MS, NEW_CARDS_PER_DAY, STATE } from './counts';
-import { nothingToUndo } from './errors';
+import { comesBackInSession, isLearning, LEARN_AHEAD_MS } from '../../shared/scheduler';
+import { countsOfDeck, NEW_CARDS_PER_DAY } from './counts';
+import { cardNotFound, nothingToUndo } from './errors';
 import {
   intervalsOf,
   phaseOf,
@@ -39,6 +40,12 @@ export interface SessionCard {
   due: Date | null;
   /** Milliseconds until the card would come back after each rating now (the client formats them). */
   intervals: Record<RatingName, number>;
+  /**
+   * The caller's schedule of the card (null while new): with it the session computes a rating's next schedule itself
+   * (src/shared/scheduler.ts, as the server does), so a rating made without a connection still brings a card in its
+   * learning steps back, with the intervals the server will store when the rating is sent.
+   */
+  schedule: ScheduleColumns | null;
 }
 
 function sessionCard(card: CardRow, schedule: ScheduleColumns | null, now: Date): SessionCard {
@@ -52,6 +59,7 @@ function sessionCard(card: CardRow, schedule: ScheduleColumns | null, now: Date)
     phase: phaseOf(schedule),
     due: schedule?.due ?? null,
     intervals: intervalsOf(schedule, now),
+    schedule,
   };
 }
 
@@ -61,7 +69,6 @@ function scheduleOf(row: typeof cardState.$inferSelect | null): ScheduleColumns 
   return schedule;
 }
 
-const isLearning = (state: number) => state === STATE.learning || state === STATE.relearning;
 
 /**
  * The cards to study now, in order: cards in their learning steps that are due, then reviews due (oldest first),
@@ -105,9 +112,35 @@ export async function getSession(options: {
   return { deck, cards, counts, newCardsPerDay: NEW_CARDS_PER_DAY };
 }
 
+/** How long after it was made a rating made without a connection is still scheduled when it is taken. */
+export const OFFLINE_REVIEW_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * When a rating counts: when it was made (`reviewedAt`, sent by a session that rated while offline), but never in
+ * the future, never more than OFFLINE_REVIEW_MAX_AGE_MS back, and never before the card's last review (ratings of one
+ * card sent out of order still schedule forwards).
+ */
+export function reviewTime(now: Date, reviewedAt: Date | undefined, lastReview: Date | null): Date {
+  if (!reviewedAt) return now;
+  const earliest = Math.max(now.getTime() - OFFLINE_REVIEW_MAX_AGE_MS, lastReview?.getTime() ?? 0);
+  return new Date(Math.min(now.getTime(), Math.max(reviewedAt.getTime(), earliest)));
+}
+
+/** PostgreSQL's unique_violation (PGlite and node-postgres both carry the SQLSTATE as `code`, maybe on the cause). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as Error & { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 /**
  * Rates a card for the caller: stores its next schedule and a review_log row holding the one before, then answers
  * the deck's counts and, for a card back within LEARN_AHEAD_MS, the card again to show later in the session.
+ *
+ * `reviewId`, chosen by the session, makes the rating idempotent: a rating sent again (a reply lost on a bad
+ * connection, an offline rating sent twice) is stored once and answered as the first time. Another user's id is
+ * refused like a card that does not exist.
  */
 export async function reviewCard(options: {
   db: Db;
@@ -115,51 +148,78 @@ export async function reviewCard(options: {
   cardId: string;
   rating: CardRating;
   durationMs?: number | undefined;
+  reviewId?: string | undefined;
+  reviewedAt?: Date | undefined;
   now?: Date;
   shared?: SharedStudy | undefined;
 }) {
   const { db, userId, cardId, rating, now = new Date() } = options;
   const { card, deck } = await cardAccess(db, userId, cardId, options.shared);
-  const { reviewId, next } = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(cardState)
-      .where(and(eq(cardState.userId, userId), eq(cardState.cardId, cardId)))
-      .for('update');
-    const previous = scheduleOf(current ?? null);
-    const scheduled = rate(previous, rating, now);
-    await tx
-      .insert(cardState)
-      .values({ userId, cardId, ...scheduled, updatedAt: now })
-      .onConflictDoUpdate({ target: [cardState.userId, cardState.cardId], set: { ...scheduled, updatedAt: now } });
-    const [log] = await tx
-      .insert(reviewLog)
-      .values({
-        userId,
-        cardId,
-        rating,
-        previous: previous ? snapshotOf(previous) : null,
-        scheduledDays: scheduled.scheduledDays,
-        durationMs: options.durationMs ?? null,
-        reviewedAt: now,
-      })
-      .returning({ id: reviewLog.id });
-    if (!log) throw new Error('no review logged');
-    await recordActivity(tx, { userId, kind: 'flashcard', now });
-    return { reviewId: log.id, next: scheduled };
-  });
-  const comesBack = isLearning(next.state) && next.due.getTime() <= now.getTime() + LEARN_AHEAD_MS;
-  return {
+  const answer = async (reviewId: string, next: ScheduleColumns | null, at: Date) => ({
     reviewId,
     cardId,
     deckId: deck.id,
     rating,
     phase: phaseOf(next),
-    due: next.due,
-    scheduledDays: next.scheduledDays,
+    due: next?.due ?? at,
+    scheduledDays: next?.scheduledDays ?? 0,
     counts: await countsOfDeck(db, userId, deck.id, now),
-    requeue: comesBack ? sessionCard(card, next, now) : null,
+    requeue: next && comesBackInSession(next, at) ? sessionCard(card, next, at) : null,
+  });
+  const stored = async () => {
+    if (!options.reviewId) return null;
+    const [row] = await db.select().from(reviewLog).where(eq(reviewLog.id, options.reviewId)).limit(1);
+    if (!row) return null;
+    if (row.userId !== userId || row.cardId !== cardId) throw cardNotFound();
+    // Sent again: the rating already counted. Its answer is the card's schedule as it is now.
+    const [current] = await db
+      .select()
+      .from(cardState)
+      .where(and(eq(cardState.userId, userId), eq(cardState.cardId, cardId)))
+      .limit(1);
+    return answer(row.id, scheduleOf(current ?? null), row.reviewedAt);
   };
+  const again = await stored();
+  if (again) return again;
+  try {
+    const { reviewId, next, at } = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(cardState)
+        .where(and(eq(cardState.userId, userId), eq(cardState.cardId, cardId)))
+        .for('update');
+      const previous = scheduleOf(current ?? null);
+      const at = reviewTime(now, options.reviewedAt, previous?.lastReview ?? null);
+      const scheduled = rate(previous, rating, at);
+      await tx
+        .insert(cardState)
+        .values({ userId, cardId, ...scheduled, updatedAt: now })
+        .onConflictDoUpdate({ target: [cardState.userId, cardState.cardId], set: { ...scheduled, updatedAt: now } });
+      const [log] = await tx
+        .insert(reviewLog)
+        .values({
+          ...(options.reviewId ? { id: options.reviewId } : {}),
+          userId,
+          cardId,
+          rating,
+          previous: previous ? snapshotOf(previous) : null,
+          scheduledDays: scheduled.scheduledDays,
+          durationMs: options.durationMs ?? null,
+          reviewedAt: at,
+        })
+        .returning({ id: reviewLog.id });
+      if (!log) throw new Error('no review logged');
+      // The day the rating was made is the day it counts for (the streak, the daily quest).
+      await recordActivity(tx, { userId, kind: 'flashcard', now: at });
+      return { reviewId: log.id, next: scheduled, at };
+    });
+    return await answer(reviewId, next, at);
+  } catch (error) {
+    // The same rating sent twice at once: the other request stored it; answer as it did.
+    const raced = isUniqueViolation(error) ? await stored() : null;
+    if (raced) return raced;
+    throw error;
+  }
 }
 
 /**

@@ -109,4 +109,19 @@ describe('the single-page app', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
   });
+
+  test('the service worker is never taken from a cache, and the manifest is served as one', async () => {
+    mkdirSync('.tmp', { recursive: true });
+    const clientDir = path.resolve(mkdtempSync(path.join('.tmp', 'client-')));
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(path.join(clientDir, 'manifest.webmanifest'), '{"name":"StudyPath"}');
+    const app = appServing(clientDir);
+    const worker = await app.request('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-type')).toContain('javascript');
+    const manifest = await app.request('/manifest.webmanifest');
+    expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
+  });
 });

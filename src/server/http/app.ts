@@ -124,6 +124,11 @@ export function createApp(services: Services) {
       if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     });
     app.use('/assets/*', serveStatic({ root: clientRoot }));
+    // The service worker is checked for a new version on every visit: never from a cache.
+    app.use('/sw.js', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.res.headers.set('Cache-Control', 'no-cache');
+    });
     app.use('*', serveStatic({ root: clientRoot, index: '__no_index__' }));
   }
   // The landing page and /auth as HTML made at build time, in the visitor's language.

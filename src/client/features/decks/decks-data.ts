@@ -9,6 +9,8 @@ export type DeckSummary = Outputs['list'][number];
 export type DeckCounts = DeckSummary['counts'];
 /** A card of a study session, with the interval each rating would give. */
 export type SessionCard = Outputs['getSession']['cards'][number];
+/** The deck a study session is of. */
+export type SessionDeck = Outputs['getSession']['deck'];
 /** A card as the card list shows it. */
 export type DeckCard = Outputs['getCards']['cards'][number];
 

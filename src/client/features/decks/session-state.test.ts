@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { DeckCounts, SessionCard } from './decks-data';
-import { cardsStudied, initialSession, sessionReducer, type SessionAction, type SessionState } from './session-state';
+import { intervalsOf, rate } from '../../../shared/scheduler';
+import { cardsStudied, initialSession, requeueAfter, sessionReducer, type SessionAction, type SessionState } from './session-state';
 
 const counts: DeckCounts = { total: 3, new: 3, learning: 0, due: 0, toStudy: 3, newLeftToday: 20, nextDue: null };
 
@@ -14,6 +15,7 @@ function card(id: string, phase: SessionCard['phase'] = 'new'): SessionCard {
     kind: 'definition',
     phase,
     due: null,
+    schedule: null,
     intervals: { again: 60_000, hard: 360_000, good: 600_000, easy: 691_200_000 },
   };
 }
@@ -25,27 +27,54 @@ describe('a study session', () => {
     const start = initialSession({ cards: [card('a'), card('b')], counts, now: 0 });
     const flipped = run(start, { type: 'flip' });
     expect(flipped.flipped).toBe(true);
-    const rated = run(flipped, { type: 'rated', card: card('a'), rating: 3 });
-    expect(rated).toMatchObject({ flipped: false, ratings: 1, pending: 1, last: { reviewId: null, rating: 3 } });
-    expect(rated.queue.map((item) => item.id)).toEqual(['b']);
-    const saved = run(rated, { type: 'reviewSaved', cardId: 'a', reviewId: 'r1', requeue: card('a', 'learning'), counts, at: 5 });
-    expect(saved.queue.map((item) => [item.id, item.phase])).toEqual([
+    const rated = run(flipped, { type: 'rated', card: card('a'), rating: 3, reviewId: 'r1', requeue: card('a', 'learning') });
+    expect(rated).toMatchObject({ flipped: false, ratings: 1, pending: 1, last: { reviewId: 'r1', status: 'sending', rating: 3 } });
+    expect(rated.queue.map((item) => [item.id, item.phase])).toEqual([
       ['b', 'new'],
       ['a', 'learning'],
     ]);
-    expect(saved.last?.reviewId).toBe('r1');
+    const saved = run(rated, { type: 'reviewSaved', reviewId: 'r1', counts, at: 5 });
+    expect(saved.last?.status).toBe('saved');
     expect(saved.finishedAt).toBeNull();
     const done = run(
       saved,
       { type: 'flip' },
-      { type: 'rated', card: card('b'), rating: 1 },
+      { type: 'rated', card: card('b'), rating: 1, reviewId: 'r2', requeue: null },
       { type: 'flip' },
-      { type: 'rated', card: card('a', 'learning'), rating: 3 },
-      { type: 'reviewSaved', cardId: 'b', reviewId: 'r2', requeue: null, counts },
-      { type: 'reviewSaved', cardId: 'a', reviewId: 'r3', requeue: null, counts, at: 42 },
+      { type: 'rated', card: card('a', 'learning'), rating: 3, reviewId: 'r3', requeue: null },
+      { type: 'reviewSaved', reviewId: 'r2', counts },
+      { type: 'reviewSaved', reviewId: 'r3', counts, at: 42 },
     );
     expect(done).toMatchObject({ ratings: 3, again: 1, pending: 0, finishedAt: 42, queue: [] });
     expect(cardsStudied(done)).toBe(2);
+  });
+
+  test('the card a rating brings back is scheduled as the server schedules it', () => {
+    const now = new Date('2026-11-28T10:00:00Z');
+    const fresh: SessionCard = { ...card('a'), intervals: intervalsOf(null, now) };
+    const again = requeueAfter(fresh, 1, now);
+    const next = rate(null, 1, now);
+    expect(again).toMatchObject({ id: 'a', phase: 'learning', due: next.due, schedule: next, intervals: intervalsOf(next, now) });
+    // Easy on a new card schedules it days ahead: not back in this session.
+    expect(requeueAfter(fresh, 4, now)).toBeNull();
+    // Its next step: Good twice graduates it.
+    expect(requeueAfter(again!, 3, new Date(now.getTime() + 60_000))?.phase).toBe('learning');
+  });
+
+  test('ratings waiting for a connection let the session go on and end, and count when they are sent', () => {
+    const start = initialSession({ cards: [card('a'), card('b')], counts, now: 0 });
+    const offline = run(
+      start,
+      { type: 'flip' },
+      { type: 'rated', card: card('a'), rating: 3, reviewId: 'r1', requeue: null },
+      { type: 'reviewParked', reviewId: 'r1' },
+      { type: 'flip' },
+      { type: 'rated', card: card('b'), rating: 3, reviewId: 'r2', requeue: null },
+      { type: 'reviewParked', reviewId: 'r2', at: 9 },
+    );
+    expect(offline).toMatchObject({ pending: 0, parked: ['r1', 'r2'], finishedAt: 9, last: { reviewId: 'r2', status: 'parked' } });
+    const back = run(offline, { type: 'reviewSaved', reviewId: 'r1', counts }, { type: 'reviewSaved', reviewId: 'r2', counts });
+    expect(back).toMatchObject({ pending: 0, parked: [], finishedAt: 9, ratings: 2, last: { reviewId: 'r2', status: 'saved' } });
   });
 
   test('undo brings the rated card back to the front, once, and un-counts its rating', () => {
@@ -53,8 +82,8 @@ describe('a study session', () => {
     const rated = run(
       start,
       { type: 'flip' },
-      { type: 'rated', card: card('a'), rating: 1 },
-      { type: 'reviewSaved', cardId: 'a', reviewId: 'r1', requeue: card('a', 'learning'), counts },
+      { type: 'rated', card: card('a'), rating: 1, reviewId: 'r1', requeue: card('a', 'learning') },
+      { type: 'reviewSaved', reviewId: 'r1', counts },
     );
     const undone = run(rated, { type: 'undone', card: card('a'), rating: 1, counts });
     expect(undone.queue.map((item) => [item.id, item.phase])).toEqual([
@@ -63,12 +92,23 @@ describe('a study session', () => {
     ]);
     expect(undone).toMatchObject({ ratings: 0, again: 0, last: null, flipped: false });
     expect(cardsStudied(undone)).toBe(0);
+
+    const parked = run(start, { type: 'flip' }, { type: 'rated', card: card('a'), rating: 3, reviewId: 'r9', requeue: null }, { type: 'reviewParked', reviewId: 'r9' });
+    expect(run(parked, { type: 'undone', card: card('a'), rating: 3, counts })).toMatchObject({ parked: [], ratings: 0, last: null });
   });
 
-  test('a rating the server refused puts the card back in front, not counted', () => {
+  test('a rating the server refused puts the card back in front (without its requeued copy), not counted', () => {
     const start = initialSession({ cards: [card('a'), card('b')], counts, now: 0 });
-    const failed = run(start, { type: 'flip' }, { type: 'rated', card: card('a'), rating: 2 }, { type: 'reviewFailed', card: card('a'), rating: 2 });
-    expect(failed.queue.map((item) => item.id)).toEqual(['a', 'b']);
+    const failed = run(
+      start,
+      { type: 'flip' },
+      { type: 'rated', card: card('a'), rating: 1, reviewId: 'r1', requeue: card('a', 'learning') },
+      { type: 'reviewFailed', card: card('a'), rating: 1, reviewId: 'r1' },
+    );
+    expect(failed.queue.map((item) => [item.id, item.phase])).toEqual([
+      ['a', 'new'],
+      ['b', 'new'],
+    ]);
     expect(failed).toMatchObject({ ratings: 0, pending: 0, last: null });
   });
 });

@@ -1,4 +1,4 @@
-import { ArrowLeft, Clock, Layers, PartyPopper, RotateCcw, Undo2, CalendarClock } from 'lucide-react';
+import { ArrowLeft, Clock, CloudOff, Layers, PartyPopper, RotateCcw, Undo2, CalendarClock } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -44,6 +44,12 @@ export function SessionSummary({
           {t('summary.title')}
         </h1>
         <p className="mt-2 text-muted-foreground">{t('summary.description', { count: state.ratings })}</p>
+        {state.parked.length > 0 && (
+          <p role="status" className="mt-4 flex items-start gap-2 rounded-xl bg-muted px-3 py-2 text-left text-sm text-muted-foreground" data-testid="summary-parked">
+            <CloudOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {t('summary.parked', { count: state.parked.length })}
+          </p>
+        )}
       </div>
       <dl className="mt-8 grid grid-cols-2 gap-3">
         {stats.map(({ icon: Icon, label, value, testId }) => (

@@ -21,6 +21,7 @@ function card(id: string, front: string, back: string, page: number | null): Ses
     kind: 'basic',
     phase: 'new',
     due: null,
+    schedule: null,
     intervals: { again: MINUTE, hard: 6 * MINUTE, good: 10 * MINUTE, easy: 4 * 24 * 60 * MINUTE },
   };
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, CheckCircle2, Loader2, RotateCcw, Undo2, X } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, CheckCircle2, CloudOff, Loader2, RotateCcw, Undo2, X } from 'lucide-react';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -9,14 +9,18 @@ import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/errors';
 import { openFileViewer } from '../../lib/file-viewer';
 import { isFromLowConfidencePage } from '../../lib/ocr';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC, useTRPCClient, type TrpcClient } from '../../lib/trpc';
 import { CountBadges } from './count-badges';
 import { Notice } from '../../components/ui/notice';
 import { deckTitle, type DeckCounts, type DecksFile, type SessionCard, type SharedContext } from './decks-data';
 import { Flashcard } from './flashcard';
 import { intervalParts, relativeDue } from './format';
 import { SessionSummary } from './session-summary';
-import { initialSession, sessionReducer, type SessionState } from './session-state';
+import { keepRating, keepSession, keptSession } from '../../lib/offline/kept-sessions';
+import { cancelQueued, isConnectionFailure, submitReview } from '../../lib/offline/outbox';
+import { useOffline } from '../../lib/offline/use-offline';
+import { sessionQueryOptions } from '../../lib/session';
+import { initialSession, requeueAfter, sessionReducer, type SessionState } from './session-state';
 
 /**
  * A study session over one deck: the cards due now and today's new ones, one at a time. Space (or a click) turns a
@@ -38,9 +42,15 @@ export function StudySession({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [round, setRound] = useState(0);
-  // A session is a snapshot: it is not refetched behind the student's back, and each round asks afresh.
+  const trpcClient = useTRPCClient();
+  const userId = useQuery(sessionQueryOptions).data?.user.id;
+  // A session is a snapshot: it is not refetched behind the student's back, and each round asks afresh. Without a
+  // connection it is the one kept on this device (lib/offline/kept-sessions.ts), so the queryFn runs offline too.
   const session = useQuery({
-    ...trpc.decks.getSession.queryOptions({ deckId, ...context }),
+    queryKey: [...trpc.decks.getSession.queryKey({ deckId, ...context }), userId],
+    queryFn: () => loadSession({ client: trpcClient, userId: userId ?? '', file, deckId, context }),
+    enabled: Boolean(userId),
+    networkMode: 'always',
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,
@@ -108,6 +118,35 @@ export function StudySession({
   );
 }
 
+/**
+ * The deck's session from the server, kept on this device for later; when the server cannot be reached, the session
+ * kept last time (its cards due by now). A refusal (the deck is gone, no access) stays an error.
+ */
+async function loadSession({
+  client,
+  userId,
+  file,
+  deckId,
+  context,
+}: {
+  client: TrpcClient;
+  userId: string;
+  file: DecksFile;
+  deckId: string;
+  context: SharedContext;
+}) {
+  try {
+    const answer = await client.decks.getSession.query({ deckId, ...context });
+    const kept = { id: file.id, name: file.name, lowConfidencePages: file.lowConfidencePages ?? null };
+    void keepSession({ userId, deckId, file: kept, context, deck: answer.deck, cards: answer.cards, counts: answer.counts }).catch(() => undefined);
+    return answer;
+  } catch (error) {
+    const kept = isConnectionFailure(error) ? await keptSession(userId, deckId).catch(() => null) : null;
+    if (!kept) throw error;
+    return { deck: kept.deck, cards: kept.cards, counts: kept.counts, newCardsPerDay: 0 };
+  }
+}
+
 function SessionRun({
   title,
   fileId,
@@ -132,13 +171,15 @@ function SessionRun({
   const [state, dispatch] = useReducer(sessionReducer, { cards, counts }, initialSession);
   const queryClient = useQueryClient();
   // A rating (or its undo) moves the streak, the flashcards quest and maybe the points: the header counters follow.
-  const refreshProgress = () => void queryClient.invalidateQueries(trpc.gamification.getProgress.queryFilter());
-  const review = useMutation(trpc.decks.review.mutationOptions({ onSuccess: refreshProgress }));
+  const refreshProgress = useCallback(() => void queryClient.invalidateQueries(trpc.gamification.getProgress.queryFilter()), [queryClient, trpc]);
   const undo = useMutation(trpc.decks.undoReview.mutationOptions({ onSuccess: refreshProgress }));
+  const userId = useQuery(sessionQueryOptions).data?.user.id;
   const shownAt = useRef(0);
   const cardRef = useRef<HTMLDivElement>(null);
   const current = state.queue[0];
   const finished = !current && state.pending === 0;
+  // Offline (the browser says so, or ratings wait for the server): the session goes on and says where ratings go.
+  const offline = useOffline() || state.parked.length > 0;
 
   // The time a card is shown is measured from when it appears; focus follows the card for keyboard and screen readers.
   useEffect(() => {
@@ -148,26 +189,45 @@ function SessionRun({
 
   const rate = useCallback(
     (rating: CardRating) => {
-      if (!current || !state.flipped) return;
+      if (!current || !state.flipped || !userId) return;
       const durationMs = Math.round(performance.now() - shownAt.current);
-      dispatch({ type: 'rated', card: current, rating });
-      // One promise per rating: mutate()'s own callbacks fire only for the latest call, and ratings overlap.
-      review.mutateAsync({ cardId: current.id, rating, durationMs, ...context }).then(
-        (answer) => dispatch({ type: 'reviewSaved', cardId: current.id, reviewId: answer.reviewId, requeue: answer.requeue, counts: answer.counts }),
+      const reviewedAt = new Date();
+      const reviewId = crypto.randomUUID();
+      const requeue = requeueAfter(current, rating, reviewedAt);
+      dispatch({ type: 'rated', card: current, rating, reviewId, requeue });
+      void keepRating(userId, current.deckId, current.id, requeue).catch(() => undefined);
+      // Through the outbox: sent now, or kept on this device and sent once the connection is back (offline).
+      submitReview(userId, { cardId: current.id, rating, durationMs, reviewId, reviewedAt, ...context }, {
+        onParked: () => dispatch({ type: 'reviewParked', reviewId }),
+      }).then(
+        (answer) => {
+          if (!answer) return;
+          dispatch({ type: 'reviewSaved', reviewId, counts: answer.counts });
+          refreshProgress();
+        },
         (error: unknown) => {
-          dispatch({ type: 'reviewFailed', card: current, rating });
+          dispatch({ type: 'reviewFailed', card: current, rating, reviewId });
           toast.error(errorMessage(error, t, t('session.rateFailed')));
         },
       );
     },
-    [context, current, review, state.flipped, t],
+    [context, current, refreshProgress, state.flipped, t, userId],
   );
 
-  const canUndo = Boolean(state.last?.reviewId) && !undo.isPending;
+  const last = state.last;
+  const canUndo = Boolean(last && last.status !== 'sending') && !undo.isPending;
   const undoLast = useCallback(() => {
-    const reviewId = state.last?.reviewId;
-    if (!reviewId || undo.isPending) return;
-    undo.mutateAsync({ reviewId, ...context }).then(
+    if (!last || last.status === 'sending' || undo.isPending) return;
+    if (last.status === 'parked') {
+      // Not sent yet: taking it back is taking it out of the outbox (unless it is being sent this moment).
+      void cancelQueued(last.reviewId).then((cancelled) => {
+        if (!cancelled) return void toast.error(t('session.undoFailed'));
+        dispatch({ type: 'undone', card: last.card, rating: last.rating, counts: state.counts });
+        toast(t('session.undone'));
+      });
+      return;
+    }
+    undo.mutateAsync({ reviewId: last.reviewId, ...context }).then(
       (answer) => {
         dispatch({ type: 'undone', card: answer.card, rating: answer.rating as CardRating, counts: answer.counts });
         toast(t('session.undone'));
@@ -177,7 +237,7 @@ function SessionRun({
         toast.error(errorMessage(error, t, t('session.undoFailed')));
       },
     );
-  }, [context, state.last, t, undo]);
+  }, [context, last, state.counts, t, undo]);
 
   useSessionKeys({
     flip: () => current && !state.flipped && dispatch({ type: 'flip' }),
@@ -216,6 +276,12 @@ function SessionRun({
         </p>
         <CountBadges counts={remaining} size="sm" />
       </div>
+      {offline && (
+        <p role="status" className="mt-3 flex items-start gap-2 rounded-xl bg-muted px-3 py-2 text-sm text-muted-foreground" data-testid="session-offline">
+          <CloudOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {t('session.offline')}
+        </p>
+      )}
       <div
         className="mt-2 h-2 overflow-hidden rounded-full bg-muted"
         role="progressbar"

@@ -12,6 +12,7 @@ import { AppHeader } from './app-header';
 import { BottomBar } from './bottom-bar';
 import { MobileDrawer } from './mobile-drawer';
 import { MobileTopBar } from './mobile-top-bar';
+import { OfflineBanner } from './offline-banner';
 import { showsBottomBar } from './route-visibility';
 import type { ShareActionRenderer } from './shared-file-context';
 import { SidebarContent, type SidebarCourses } from './sidebar';
@@ -59,6 +60,7 @@ export function ShellLayout({ children, shareAction, ...courses }: SidebarCourse
           )}
           <div className="relative flex flex-1 flex-col">
             <main id="main" tabIndex={-1} className={cn('flex-1 focus:outline-none', bottomBar && 'pb-20')}>
+              <OfflineBanner userId={session.data?.user.id} />
               {children}
             </main>
             {/* Above the bottom bar, so a skeleton's lower edge (the chat input) stays in view. */}

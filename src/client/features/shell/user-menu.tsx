@@ -45,6 +45,13 @@ function useSignOut() {
       return;
     }
     queryClient.clear();
+    // Nothing of theirs stays for the next person on this device: the cards kept for review offline and the app's
+    // pages the service worker kept (they carry the signed-in user). Ratings not sent yet stay, sent at their next
+    // sign-in (lib/offline/outbox.ts).
+    await Promise.allSettled([
+      import('../../lib/offline/store').then(({ forgetSessions }) => forgetSessions()),
+      import('../../lib/offline/service-worker').then(({ forgetAppPages }) => forgetAppPages()),
+    ]);
     await navigate({ to: '/' });
   };
 }

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { NEW_CARDS_PER_DAY, reviewsToday } from '../../decks/counts';
+import { intervalsOf, rate } from '../../../shared/scheduler';
 import { cardState, deck, flashcard, reviewLog, studyArtefact, user } from '../../db/schema';
 import type { Deck } from '../../../shared/artefacts';
 import { markQueued } from '../../study/pipeline/pipeline';
@@ -252,6 +253,79 @@ describe('decks.review and decks.undoReview', () => {
       status: 404,
       message: 'Card not found. Try to refresh the page.',
       data: { messageKey: 'cardNotFound' },
+    });
+  });
+});
+
+describe('decks.review sent again or after a time offline', () => {
+  test('a rating sent twice with its id, one after the other or at once, is stored and counted once', async () => {
+    const { owner, cards: [first, second], caller } = await ownerWithDeck(2);
+    const reviewId = crypto.randomUUID();
+    const answer = await caller.decks.review({ cardId: first!.id, rating: 3, reviewId });
+    expect(answer.reviewId).toBe(reviewId);
+    const again = await caller.decks.review({ cardId: first!.id, rating: 3, reviewId });
+    expect(again).toMatchObject({ reviewId, cardId: first!.id, phase: 'learning', counts: answer.counts });
+    expect((await stateOf(owner, first!.id))?.reps).toBe(1);
+
+    const both = crypto.randomUUID();
+    const answers = await Promise.all([0, 1, 2].map(() => caller.decks.review({ cardId: second!.id, rating: 4, reviewId: both })));
+    expect(answers.map((item) => item.reviewId)).toEqual([both, both, both]);
+    expect((await stateOf(owner, second!.id))?.reps).toBe(1);
+    expect(await services.db.select().from(reviewLog).where(eq(reviewLog.userId, owner.user.id))).toHaveLength(2);
+    expect(await reviewsToday(services.db, owner.user.id)).toBe(2);
+  });
+
+  test('a rating made offline is scheduled and counted when it was made, within bounds', async () => {
+    const { owner, cards: [first, second, third], caller } = await ownerWithDeck(3);
+    const madeAt = new Date(Date.now() - 3 * DAY);
+    await caller.decks.review({ cardId: first!.id, rating: 4, reviewId: crypto.randomUUID(), reviewedAt: madeAt });
+    const stored = await stateOf(owner, first!.id);
+    expect(stored?.lastReview?.getTime()).toBe(madeAt.getTime());
+    expect(stored!.due.getTime() - madeAt.getTime()).toBe(stored!.scheduledDays * DAY);
+    // It counts for the day it was made, not today.
+    expect(await reviewsToday(services.db, owner.user.id)).toBe(0);
+
+    // Never in the future, never more than 30 days back.
+    const future = await caller.decks.review({ cardId: second!.id, rating: 3, reviewedAt: new Date(Date.now() + 5 * DAY) });
+    expect(future.due.getTime()).toBeLessThanOrEqual(Date.now() + 10 * MINUTE);
+    const [log] = await services.db.select().from(reviewLog).where(eq(reviewLog.id, future.reviewId));
+    expect(log!.reviewedAt.getTime()).toBeLessThanOrEqual(Date.now());
+    await caller.decks.review({ cardId: third!.id, rating: 3, reviewedAt: new Date(Date.now() - 90 * DAY) });
+    const [old] = await services.db.select().from(reviewLog).where(eq(reviewLog.cardId, third!.id));
+    expect(Date.now() - old!.reviewedAt.getTime()).toBeGreaterThanOrEqual(30 * DAY - MINUTE);
+    expect(Date.now() - old!.reviewedAt.getTime()).toBeLessThanOrEqual(30 * DAY + MINUTE);
+
+    // Never before the card's last review: a late rating of the same card schedules forwards.
+    const late = await caller.decks.review({ cardId: first!.id, rating: 3, reviewedAt: new Date(madeAt.getTime() - DAY) });
+    const [lateLog] = await services.db.select().from(reviewLog).where(eq(reviewLog.id, late.reviewId));
+    expect(lateLog!.reviewedAt.getTime()).toBe(madeAt.getTime());
+  });
+
+  test("the session's schedule lets the client compute what the server stores", async () => {
+    const { caller, deckId } = await ownerWithDeck(1);
+    const [card] = (await caller.decks.getSession({ deckId })).cards;
+    expect(card!.schedule).toBeNull();
+    const now = new Date();
+    const offline = rate(card!.schedule, 1, now);
+    const answer = await caller.decks.review({ cardId: card!.id, rating: 1, reviewedAt: now });
+    expect(answer.due.getTime()).toBe(offline.due.getTime());
+    expect(answer.requeue?.schedule).toMatchObject({ state: offline.state, reps: offline.reps, learningSteps: offline.learningSteps });
+    expect(answer.requeue?.intervals).toEqual(intervalsOf(offline, now));
+  });
+
+  test("an id already used by another user is refused and leaves both users' ratings alone", async () => {
+    const { owner, cards: [first], caller } = await ownerWithDeck(1);
+    const other = await ownerWithDeck(1);
+    const reviewId = crypto.randomUUID();
+    await caller.decks.review({ cardId: first!.id, rating: 3, reviewId });
+    expect(await mutationError(services, other.owner, 'decks.review', { cardId: other.cards[0]!.id, rating: 3, reviewId })).toMatchObject({
+      status: 404,
+      data: { messageKey: 'cardNotFound' },
+    });
+    expect(await stateOf(other.owner, other.cards[0]!.id)).toBeNull();
+    expect((await stateOf(owner, first!.id))?.reps).toBe(1);
+    expect(await mutationError(services, owner, 'decks.review', { cardId: first!.id, rating: 3, reviewId: 'not-a-uuid' })).toMatchObject({
+      status: 400,
     });
   });
 });

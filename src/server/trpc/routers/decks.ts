@@ -47,6 +47,10 @@ export const decksRouter = router({
         cardId: idSchema,
         rating: z.union(RATINGS.map((rating) => z.literal(rating))),
         durationMs: z.number().int().min(0).max(24 * 60 * 60 * 1000).optional(),
+        /** Chosen by the session so that a rating sent again is stored once (offline sync, a lost reply). */
+        reviewId: z.uuid().optional(),
+        /** When the rating was made, for one sent after a time offline (bounded on the server). */
+        reviewedAt: z.date().optional(),
         ...studyContextFields,
       }),
     )
@@ -57,6 +61,8 @@ export const decksRouter = router({
         cardId: input.cardId,
         rating: input.rating,
         durationMs: input.durationMs,
+        reviewId: input.reviewId,
+        reviewedAt: input.reviewedAt,
         shared: ctx.shared,
       }),
     ),

@@ -1,0 +1,66 @@
+/**
+ * The app's own IndexedDB database, for what must outlive the page while there is no connection: the ratings not sent
+ * yet (outbox) and the study sessions kept for review offline (sessions). A few promise wrappers over the plain API,
+ * one connection per page.
+ */
+export const OFFLINE_DB_NAME = 'studypath-offline';
+const VERSION = 1;
+
+export type StoreName = 'outbox' | 'sessions';
+
+let opening: Promise<IDBDatabase> | null = null;
+
+function promised<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+export function offlineDb(): Promise<IDBDatabase> {
+  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(OFFLINE_DB_NAME, VERSION);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains('outbox')) db.createObjectStore('outbox', { keyPath: 'id' });
+      if (!db.objectStoreNames.contains('sessions')) db.createObjectStore('sessions', { keyPath: 'key' });
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      // Another tab upgrading the database: let it, and open again when next needed.
+      db.onversionchange = () => {
+        db.close();
+        opening = null;
+      };
+      resolve(db);
+    };
+    request.onerror = () => {
+      opening = null;
+      reject(request.error ?? new Error('IndexedDB could not be opened'));
+    };
+  });
+  return opening;
+}
+
+async function withStore<T>(name: StoreName, mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await offlineDb();
+  const transaction = db.transaction(name, mode);
+  const result = promised(work(transaction.objectStore(name)));
+  await new Promise<void>((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
+    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
+  });
+  return result;
+}
+
+export const putRecord = <T>(name: StoreName, value: T) => withStore(name, 'readwrite', (store) => store.put(value)).then(() => undefined);
+export const deleteRecord = (name: StoreName, key: string) => withStore(name, 'readwrite', (store) => store.delete(key));
+export const getRecord = <T>(name: StoreName, key: string) => withStore(name, 'readonly', (store) => store.get(key) as IDBRequest<T | undefined>);
+export const allRecords = <T>(name: StoreName) => withStore(name, 'readonly', (store) => store.getAll() as IDBRequest<T[]>);
+
+/**
+ * Forgets the card texts kept for review offline (signing out on a shared device). The outbox stays: its ratings are
+ * the student's own work, each marked with their user id, and are sent when they sign in here again.
+ */
+export const forgetSessions = () => withStore('sessions', 'readwrite', (store) => store.clear());

@@ -26,6 +26,27 @@ export const submitAnswerInput = z.object({
 export const skipChallengeInput = z.object({ challengeId: idSchema, runId: idSchema, timeToCompleteMs: z.number().finite(), ...studyContextFields });
 export const finishLessonInput = z.object({ lessonId: idSchema, runId: idSchema, ...studyContextFields });
 export const reportInput = z.object({ challengeId: idSchema, ...studyContextFields });
+/** A finished lesson's replay played offline, sent when the connection is back (learn.syncReplay). */
+export const syncReplayInput = z.object({
+  lessonId: idSchema,
+  /** Chosen by the client: the replay is stored once however often it is sent. */
+  replayId: z.uuid(),
+  /** When it was played (bounded on the server). */
+  playedAt: z.date(),
+  answers: z
+    .array(
+      z.object({
+        challengeId: idSchema,
+        optionId: idSchema.optional(),
+        answer: z.string().max(5_000).optional(),
+        skipped: z.boolean().optional(),
+        timeToCompleteMs: z.number().finite(),
+      }),
+    )
+    .min(1)
+    .max(200),
+  ...studyContextFields,
+});
 
 export type LessonState = 'completed' | 'current' | 'locked';
 
@@ -95,4 +116,18 @@ export interface LessonResult {
   practice: boolean;
   /** The best stars kept for the lesson after this run. */
   bestStars: number;
+}
+
+/** What the offline player needs to judge a challenge as the server does (src/shared/judge.ts). */
+export interface ReplayKey {
+  type: PlayChallenge['type'];
+  payload: object;
+  options: { id: string; text: string; correct: boolean }[];
+  explanation: string;
+  page: number | null;
+}
+
+/** A finished lesson to replay offline: the lesson as played, with every challenge's answer key. */
+export interface LessonReplay extends LessonToPlay {
+  key: Record<string, ReplayKey>;
 }

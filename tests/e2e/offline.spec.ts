@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, navigate, test } from './fixtures';
-import { studentWithStudyFile } from './study-fixtures';
+import { atLastChallenge, chooseAnswer, openLearn, question, scoutAnswers } from './lesson-fixtures';
+import { studentWithStudyFile, trpcQuery } from './study-fixtures';
 
 /**
  * Installable and offline for review (issue 21): the app's manifest and service worker; a student whose connection
@@ -16,6 +17,39 @@ async function reviewsToday(page: Page): Promise<number> {
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { result: { data: { json: { count: number } } } };
   return body.result.data.json.count;
+}
+
+/** Records in one IndexedDB store of the app's offline database. */
+function storeCount(page: Page, store: 'outbox' | 'lessons'): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const request = indexedDB.open('studypath-offline');
+        request.onsuccess = () => {
+          const db = request.result;
+          if (!db.objectStoreNames.contains(name)) return resolve(0);
+          const count = db.transaction(name).objectStore(name).count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        };
+        request.onerror = () => reject(request.error);
+      }),
+    store,
+  );
+}
+
+/** The service worker is active and has kept the signed-in app page (lib/offline/service-worker.ts). */
+async function appKeptOffline(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          await navigator.serviceWorker.ready;
+          return Boolean(await (await caches.open('studypath-pages')).match('/__app-page', { ignoreVary: true }));
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 }
 
 async function rate(page: Page, rating: 'again' | 'good' | 'easy') {
@@ -64,17 +98,7 @@ test('a review goes on without a connection, survives a reload offline, and ever
   await studentWithStudyFile(page);
   await navigate(page, '/decks');
   await expect(page.getByTestId('decks-overview')).toBeVisible({ timeout: 90_000 });
-  // The service worker is active and has kept the signed-in app page (lib/offline/service-worker.ts).
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          await navigator.serviceWorker.ready;
-          return Boolean(await (await caches.open('studypath-pages')).match('/__app-page', { ignoreVary: true }));
-        }),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
+  await appKeptOffline(page);
 
   await page.locator('[data-testid="deck"][data-generated="true"]').getByTestId('deck-study').click();
   await expect(page.getByTestId('study-session')).toBeVisible();
@@ -90,22 +114,7 @@ test('a review goes on without a connection, survives a reload offline, and ever
   expect(await progress(page)).toBe(4);
   // Nothing reached the server; the three ratings wait on the device.
   expect(await reviewsToday(page)).toBe(1);
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve, reject) => {
-            const request = indexedDB.open('studypath-offline');
-            request.onsuccess = () => {
-              const count = request.result.transaction('outbox').objectStore('outbox').count();
-              count.onsuccess = () => resolve(count.result);
-              count.onerror = () => reject(count.error);
-            };
-            request.onerror = () => reject(request.error);
-          }),
-      ),
-    )
-    .toBe(3);
+  await expect.poll(() => storeCount(page, 'outbox')).toBe(3);
 
   // Still offline, the page is reloaded: the app starts from the service worker and says what still works.
   await page.reload();
@@ -113,7 +122,7 @@ test('a review goes on without a connection, survives a reload offline, and ever
   await page.getByTestId('offline-review-link').click();
   await expect(page.getByTestId('offline-page')).toBeVisible();
   await expect(page.getByTestId('offline-state')).toContainText('No connection');
-  await expect(page.getByTestId('offline-waiting')).toHaveText('3 ratings are waiting to be sent.');
+  await expect(page.getByTestId('offline-waiting')).toHaveText('3 results are waiting to be sent.');
   const deck = page.getByTestId('offline-deck');
   await expect(deck).toHaveCount(1);
   await page.screenshot({ animations: 'disabled', path: test.info().outputPath('offline-review-desktop.png') });
@@ -133,4 +142,61 @@ test('a review goes on without a connection, survives a reload offline, and ever
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await page.waitForTimeout(1000);
   expect(await reviewsToday(page)).toBe(5);
+});
+
+test('a finished lesson is practised without a connection and counted once when it is back', async ({ page, context, consoleErrors }) => {
+  test.setTimeout(240_000);
+  consoleErrors.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource/);
+  await studentWithStudyFile(page, { waitFor: ['learn_path'], timeout: 90_000 });
+  await openLearn(page);
+  const first = page.getByTestId('learn-lesson').first();
+  await first.click();
+  await expect(page.getByTestId('lesson-player')).toBeVisible();
+  const answers = await scoutAnswers(page);
+  // Finished online (every challenge skipped): the lesson is kept on this device for practice.
+  await first.click();
+  for (;;) {
+    await page.getByTestId('lesson-skip').click();
+    await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-skipped', 'true');
+    const last = await atLastChallenge(page);
+    await page.getByTestId('lesson-continue').click();
+    if (last) break;
+  }
+  await expect(page.getByTestId('lesson-finished')).toBeVisible();
+  await expect.poll(() => storeCount(page, 'lessons'), { timeout: 20_000 }).toBe(1);
+  await appKeptOffline(page);
+  const before = await trpcQuery<{ points: number }>(page, 'gamification.getProgress', {});
+
+  await context.setOffline(true);
+  await page.goto('/offline');
+  await expect(page.getByTestId('offline-state')).toContainText('No connection');
+  await page.getByTestId('offline-lesson').getByTestId('offline-practise').click();
+  await expect(page.getByTestId('lesson-player')).toHaveAttribute('data-phase', 'answering');
+  let count = 0;
+  for (;;) {
+    const right = answers.get(await question(page));
+    expect(right).toBeDefined();
+    await chooseAnswer(page, right!, false);
+    await page.keyboard.press('Enter');
+    // Judged on the device, as the server judges.
+    await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-correct', 'true');
+    count += 1;
+    const last = await atLastChallenge(page);
+    await page.getByTestId('lesson-continue').click();
+    if (last) break;
+  }
+  await expect(page.getByTestId('lesson-finished')).toBeVisible();
+  await expect(page.getByTestId('finish-offline')).toBeVisible();
+  await expect(page.getByTestId('finish-points')).toContainText(String(count * 10));
+  await page.screenshot({ animations: 'disabled', path: test.info().outputPath('offline-lesson-finished-desktop.png') });
+  await expect.poll(() => storeCount(page, 'outbox')).toBe(1);
+
+  await context.setOffline(false);
+  await expect.poll(() => storeCount(page, 'outbox'), { timeout: 20_000 }).toBe(0);
+  const after = await trpcQuery<{ points: number }>(page, 'gamification.getProgress', {});
+  // Each right answer's points, counted once (daily quests reached on the way may add their own).
+  expect(after.points - before.points).toBeGreaterThanOrEqual(count * 10);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.waitForTimeout(1000);
+  expect((await trpcQuery<{ points: number }>(page, 'gamification.getProgress', {})).points).toBe(after.points);
 });

@@ -1,11 +1,13 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { loadNamespaces } from '../lib/i18n';
+import { searchText } from '../lib/search';
 import { appLayoutRoute } from './_app';
 
-/** Review offline: the decks kept on this device, studied without a connection (issue 21). */
+/** Study offline: the decks and finished lessons kept on this device, studied without a connection (issue 21). */
 export const offlineRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/offline',
-  loader: () => loadNamespaces('decks', 'shell', 'study', 'viewer'),
-  component: lazyRouteComponent(() => import('../features/decks/offline-page'), 'OfflinePage'),
-});
+  // ?lesson= a kept lesson being practised.
+  validateSearch: { parse: (search: Record<string, unknown>): { lesson?: string } => ({ lesson: searchText(search.lesson, { max: 100, min: 1 }) }) },
+  loader: () => loadNamespaces('decks', 'learn', 'shell', 'study', 'viewer'),
+}).lazy(() => import('./offline.lazy').then((module) => module.offlineLazyRoute));

@@ -68,3 +68,11 @@ export const unreportInSharedSpace = () =>
     userMessage: 'Unreporting challenges is not allowed in shared spaces',
     messageKey: 'unreportSharedSpace',
   });
+
+/** learn.getReplay / learn.syncReplay on a lesson the caller has not completed: only a finished lesson is replayed offline. */
+export const lessonNotReplayable = () =>
+  new AppError({
+    code: 'FORBIDDEN',
+    userMessage: 'Only a lesson you have finished can be practised offline. Play it online first.',
+    messageKey: 'lessonNotReplayable',
+  });

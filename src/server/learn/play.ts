@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { AnswerResult, LessonResult, LessonToPlay, PlayChallenge } from '../../shared/learn';
+import type { AnswerResult, LessonReplay, LessonResult, LessonToPlay, PlayChallenge } from '../../shared/learn';
 import {
   accuracyOf,
   bestResult,
@@ -23,10 +23,13 @@ import {
   challengeAlreadyAnswered,
   lessonLocked,
   lessonNotFinished,
+  lessonNotFound,
+  lessonNotReplayable,
   lessonRunAlreadyFinished,
   lessonRunNotFound,
   outOfHearts,
 } from './errors';
+import { correctAnswerOf } from '../../shared/judge';
 import { judgeAnswer, seededShuffle } from './judge';
 import { lessonState } from './path';
 import { createRun, runIsOver, verifyRun, type LessonRun } from './run';
@@ -247,15 +250,7 @@ export async function skipChallenge(options: PlayOptions & AttemptInput): Promis
   });
 }
 
-export function correctAnswerOf(item: ChallengeRow, optionRows: { id: string; text: string; correct: boolean }[]): string {
-  const right = optionRows.find((option) => option.correct);
-  // Judging the right answer gives its display form for every type.
-  const payload = item.payload;
-  if (item.type === 'multiple_choice') return right?.text ?? '';
-  if (item.type === 'true_false') return 'answer' in payload && payload.answer === true ? 'true' : 'false';
-  if (item.type === 'fill_blank') return 'answer' in payload && typeof payload.answer === 'string' ? payload.answer : '';
-  return judgeAnswer(item, optionRows, { answer: JSON.stringify('pairs' in payload ? payload.pairs : []) }).correctAnswer;
-}
+export { correctAnswerOf } from '../../shared/judge';
 
 /**
  * Finishing a run: every challenge answered or skipped, hearts left (unless they do not count). Accuracy over the
@@ -274,54 +269,196 @@ export async function finishLesson(options: PlayOptions & { lessonId: string; ru
     if (runIsOver(run, stored?.updatedAt)) throw lessonRunAlreadyFinished();
     const hearts: HeartsState = { hearts: owner.hearts, unlimited: PLANS[owner.plan].unlimitedHearts, practice: run.practice };
     if (!canPlay(hearts)) throw outOfHearts();
-    const challengeIds = (await tx.select({ id: challenge.id }).from(challenge).where(eq(challenge.lessonId, lesson.id))).map((row) => row.id);
-    const attempts = await tx
-      .select({ challengeId: challengeAttempt.challengeId, status: challengeAttempt.status, timeMs: challengeAttempt.timeToCompleteMs })
-      .from(challengeAttempt)
-      .where(and(eq(challengeAttempt.userId, userId), eq(challengeAttempt.runId, run.runId)));
-    const attempted = new Set(attempts.map((attempt) => attempt.challengeId));
-    if (challengeIds.length === 0 || challengeIds.some((id) => !attempted.has(id))) throw lessonNotFinished();
-    const correct = attempts.filter((attempt) => attempt.status === 'correct').length;
-    const accuracy = accuracyOf(correct, challengeIds.length);
-    const stars = starsFor(accuracy);
-    const before = { stars: stored?.bestStars ?? 0, accuracy: stored?.bestAccuracy ?? 0 };
-    const best = bestResult(before, { stars, accuracy });
-    await tx
-      .insert(lessonProgress)
-      .values({
-        userId,
-        lessonId: lesson.id,
-        unitId: lesson.unitId,
-        completedAt: now,
+    return settleRun(tx, { userId, owner, lesson, runId: run.runId, practice: run.practice, stored, now });
+  });
+}
+
+/**
+ * The end of a run whose attempts are stored: every challenge answered or skipped, accuracy over the lesson's
+ * challenges, 1–3 stars, the best result kept (completed on the first finish), the user's stars raised by what the
+ * lesson's best stars rose, +1 heart after practice, the day's lesson counted.
+ */
+async function settleRun(
+  tx: Db,
+  options: {
+    userId: string;
+    owner: { hearts: number; stars: number };
+    lesson: { id: string; unitId: string };
+    runId: string;
+    practice: boolean;
+    stored: typeof lessonProgress.$inferSelect | null;
+    now: Date;
+    /** When the run was played, if not now (a replay played offline): the day its lesson counts for. */
+    playedAt?: Date;
+  },
+): Promise<LessonResult> {
+  const { userId, owner, lesson, stored, now } = options;
+  const run = { runId: options.runId, practice: options.practice };
+  const challengeIds = (await tx.select({ id: challenge.id }).from(challenge).where(eq(challenge.lessonId, lesson.id))).map((row) => row.id);
+  const attempts = await tx
+    .select({ challengeId: challengeAttempt.challengeId, status: challengeAttempt.status, timeMs: challengeAttempt.timeToCompleteMs })
+    .from(challengeAttempt)
+    .where(and(eq(challengeAttempt.userId, userId), eq(challengeAttempt.runId, run.runId)));
+  const attempted = new Set(attempts.map((attempt) => attempt.challengeId));
+  if (challengeIds.length === 0 || challengeIds.some((id) => !attempted.has(id))) throw lessonNotFinished();
+  const correct = attempts.filter((attempt) => attempt.status === 'correct').length;
+  const accuracy = accuracyOf(correct, challengeIds.length);
+  const stars = starsFor(accuracy);
+  const before = { stars: stored?.bestStars ?? 0, accuracy: stored?.bestAccuracy ?? 0 };
+  const best = bestResult(before, { stars, accuracy });
+  await tx
+    .insert(lessonProgress)
+    .values({
+      userId,
+      lessonId: lesson.id,
+      unitId: lesson.unitId,
+      completedAt: now,
+      bestStars: best.stars,
+      bestAccuracy: best.accuracy,
+      completions: 1,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [lessonProgress.userId, lessonProgress.lessonId],
+      set: {
+        completedAt: stored?.completedAt ?? now,
         bestStars: best.stars,
         bestAccuracy: best.accuracy,
-        completions: 1,
+        completions: (stored?.completions ?? 0) + 1,
         updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [lessonProgress.userId, lessonProgress.lessonId],
-        set: {
-          completedAt: stored?.completedAt ?? now,
-          bestStars: best.stars,
-          bestAccuracy: best.accuracy,
-          completions: (stored?.completions ?? 0) + 1,
-          updatedAt: now,
-        },
-      });
-    const heartsNow = run.practice ? heartsAfterPractice(owner.hearts) : owner.hearts;
-    await tx
-      .update(user)
-      .set({ hearts: heartsNow, stars: owner.stars + Math.max(0, best.stars - before.stars) })
-      .where(eq(user.id, userId));
-    await recordActivity(tx, { userId, kind: 'lesson', now });
-    return {
-      stars,
-      accuracy,
-      pointsGained: correct * pointsFor(true),
-      timeMs: attempts.reduce((sum, attempt) => sum + attempt.timeMs, 0),
-      hearts: heartsNow,
-      practice: run.practice,
-      bestStars: best.stars,
+      },
+    });
+  const heartsNow = run.practice ? heartsAfterPractice(owner.hearts) : owner.hearts;
+  await tx
+    .update(user)
+    .set({ hearts: heartsNow, stars: owner.stars + Math.max(0, best.stars - before.stars) })
+    .where(eq(user.id, userId));
+  await recordActivity(tx, { userId, kind: 'lesson', now: options.playedAt ?? now });
+  return {
+    stars,
+    accuracy,
+    pointsGained: correct * pointsFor(true),
+    timeMs: attempts.reduce((sum, attempt) => sum + attempt.timeMs, 0),
+    hearts: heartsNow,
+    practice: run.practice,
+    bestStars: best.stars,
+  };
+}
+
+/** How long after it was played a replay made offline is still counted when it is sent. */
+export const OFFLINE_REPLAY_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * A finished lesson to replay without a connection: the lesson as learn.getLesson answers it, with its answer key
+ * (each challenge's options with their correct flags, payload, explanation and page), so the player judges offline
+ * exactly as the server will (src/shared/judge.ts). Only a lesson the caller has completed: they have seen its
+ * answers, and a first play (hearts, unlocking) stays on the server.
+ */
+export async function getReplay(options: PlayOptions & { lessonId: string }): Promise<LessonReplay> {
+  const { db, userId } = options;
+  const { lesson } = await lessonAccess(db, userId, options.lessonId, options.shared);
+  if ((await lessonState(db, userId, lesson.fileId, lesson.id)) !== 'completed') throw lessonNotReplayable();
+  const toPlay = await getLesson(options);
+  const ids = toPlay.challenges.map((item) => item.id);
+  const rows = ids.length === 0 ? [] : await db.select().from(challenge).where(inArray(challenge.id, ids));
+  const optionRows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: challengeOption.id, text: challengeOption.text, correct: challengeOption.correct, challengeId: challengeOption.challengeId })
+          .from(challengeOption)
+          .where(inArray(challengeOption.challengeId, ids));
+  const key: LessonReplay['key'] = {};
+  for (const row of rows) {
+    key[row.id] = {
+      type: row.type,
+      payload: row.payload,
+      options: optionRows.filter((option) => option.challengeId === row.id).map(({ id, text, correct }) => ({ id, text, correct })),
+      explanation: row.explanation,
+      page: row.page,
     };
+  }
+  return { ...toPlay, practice: true, key };
+}
+
+/**
+ * A replay played offline, sent once the connection is back: every challenge of the lesson answered or skipped once,
+ * each judged here again (never trusted from the client), stored as a practice run under the client's `replayId`,
+ * then settled as learn.finishLesson settles a run: points for correct answers, +1 heart, the lesson's best result.
+ * Counted for when it was played (within 30 days). Sent again — a lost reply, two tabs — it answers the same result
+ * and changes nothing.
+ */
+export async function syncReplay(
+  options: PlayOptions & {
+    lessonId: string;
+    replayId: string;
+    playedAt: Date;
+    answers: readonly { challengeId: string; optionId?: string | undefined; answer?: string | undefined; skipped?: boolean | undefined; timeToCompleteMs: number }[];
+  },
+): Promise<LessonResult> {
+  const now = options.now ?? new Date();
+  const playedAt = new Date(Math.min(now.getTime(), Math.max(options.playedAt.getTime(), now.getTime() - OFFLINE_REPLAY_MAX_AGE_MS)));
+  const { db, userId } = options;
+  return db.transaction(async (tx) => {
+    // The user's row locked first: the same replay sent twice at once is settled once, the other sees its attempts.
+    const owner = await lockedUser(tx, userId);
+    const { lesson } = await lessonAccess(tx, userId, options.lessonId, options.shared);
+    const earlier = await tx
+      .select({ status: challengeAttempt.status, timeMs: challengeAttempt.timeToCompleteMs, lessonId: challengeAttempt.lessonId })
+      .from(challengeAttempt)
+      .where(and(eq(challengeAttempt.userId, userId), eq(challengeAttempt.runId, options.replayId)));
+    if (earlier.length > 0) {
+      if (earlier.some((attempt) => attempt.lessonId !== lesson.id)) throw lessonNotFound();
+      const stored = await lessonFinishedAt(tx, userId, lesson.id);
+      const correct = earlier.filter((attempt) => attempt.status === 'correct').length;
+      const accuracy = accuracyOf(correct, earlier.length);
+      return {
+        stars: starsFor(accuracy),
+        accuracy,
+        pointsGained: correct * pointsFor(true),
+        timeMs: earlier.reduce((sum, attempt) => sum + attempt.timeMs, 0),
+        hearts: owner.hearts,
+        practice: true,
+        bestStars: stored?.bestStars ?? 0,
+      };
+    }
+    if ((await lessonState(tx, userId, lesson.fileId, lesson.id)) !== 'completed') throw lessonNotReplayable();
+    const rows = await tx.select().from(challenge).where(eq(challenge.lessonId, lesson.id));
+    const given = new Map(options.answers.map((answer) => [answer.challengeId, answer]));
+    if (rows.length === 0 || given.size !== options.answers.length || rows.length !== given.size || rows.some((row) => !given.has(row.id))) {
+      throw lessonNotFinished();
+    }
+    const optionRows = await tx
+      .select({ id: challengeOption.id, text: challengeOption.text, correct: challengeOption.correct, challengeId: challengeOption.challengeId })
+      .from(challengeOption)
+      .where(inArray(challengeOption.challengeId, rows.map((row) => row.id)));
+    const run = { runId: options.replayId, lessonId: lesson.id, practice: true, startedAt: playedAt };
+    let points = 0;
+    for (const row of rows) {
+      const answer = given.get(row.id);
+      if (!answer) throw lessonNotFinished();
+      const item = { ...row, unitId: lesson.unitId } as ChallengeRow;
+      const correct = answer.skipped
+        ? false
+        : judgeAnswer(
+            item,
+            optionRows.filter((option) => option.challengeId === row.id),
+            { optionId: answer.optionId, answer: answer.answer },
+          ).correct;
+      await recordAttempt(tx, {
+        userId,
+        item,
+        unitId: lesson.unitId,
+        run,
+        status: answer.skipped ? 'skipped' : correct ? 'correct' : 'incorrect',
+        timeMs: answer.timeToCompleteMs,
+        now: playedAt,
+      });
+      points += pointsFor(correct);
+      if (!answer.skipped) await recordActivity(tx, { userId, kind: 'challenge', now: playedAt });
+    }
+    if (points > 0) await awardPoints(tx, userId, points, playedAt);
+    const stored = await lessonFinishedAt(tx, userId, lesson.id);
+    return settleRun(tx, { userId, owner, lesson, runId: options.replayId, practice: true, stored, now, playedAt });
   });
 }

@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CloudOff, Layers, WifiOff } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { Notice } from '../../components/ui/notice';
 import { keptSessions, type KeptSession } from '../../lib/offline/kept-sessions';
 import { subscribeOutbox, type OutboxStatus } from '../../lib/offline/outbox';
 import { sessionQueryOptions } from '../../lib/session';
@@ -13,11 +12,11 @@ import { deckTitle } from './decks-data';
 import { StudySession } from './study-session';
 
 /**
- * Review offline (/offline): the decks whose sessions are kept on this device (each deck opened online keeps its due
+ * Study offline (/offline): the decks whose sessions are kept on this device (each deck opened online keeps its due
  * cards, lib/offline/kept-sessions.ts) with the cards due now, each studied in the same session as in the
  * Flashcards tab. Ratings go through the outbox and reach the server once each when the connection is back.
  */
-export function OfflinePage() {
+export function OfflinePage({ lessons }: { lessons?: ReactNode }) {
   const { t } = useTranslation(['decks', 'shell']);
   useDocumentTitle(t('offline.title'));
   const userId = useQuery(sessionQueryOptions).data?.user.id;
@@ -66,13 +65,14 @@ export function OfflinePage() {
           {t('offline.waiting', { count: outbox.waiting })}
         </p>
       )}
+      <h2 className="mt-8 text-lg font-bold tracking-tight">{t('offline.decksTitle')}</h2>
       {kept.isPending ? (
-        <div className="mt-6 flex flex-col gap-3" aria-busy="true" data-testid="offline-loading">
+        <div className="mt-4 flex flex-col gap-3" aria-busy="true" data-testid="offline-loading">
           <div className="h-20 animate-pulse rounded-2xl bg-muted" />
           <div className="h-20 animate-pulse rounded-2xl bg-muted" />
         </div>
       ) : kept.data && kept.data.length > 0 ? (
-        <ul className="mt-6 flex flex-col gap-3" data-testid="offline-decks">
+        <ul className="mt-4 flex flex-col gap-3" data-testid="offline-decks">
           {kept.data.map((session) => (
             <li key={session.key} className="flex items-center gap-3 rounded-2xl border border-border bg-card p-4" data-testid="offline-deck">
               <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-muted text-muted-foreground">
@@ -91,14 +91,12 @@ export function OfflinePage() {
           ))}
         </ul>
       ) : (
-        <Notice
-          icon={<Layers aria-hidden="true" className="size-9 text-muted-foreground" />}
-          title={t('offline.emptyTitle')}
-          description={t('offline.emptyDescription')}
-          testId="offline-empty"
-          headingLevel={2}
-        />
+        <div className="mt-4 rounded-2xl border border-dashed border-border p-4" data-testid="offline-empty">
+          <p className="font-semibold">{t('offline.emptyTitle')}</p>
+          <p className="mt-1 text-sm text-muted-foreground">{t('offline.emptyDescription')}</p>
+        </div>
       )}
+      {lessons}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowRight, Clock, Heart, Star, Target, Trophy, Zap } from 'lucide-react';
+import { ArrowRight, Clock, CloudOff, Heart, Star, Target, Trophy, Zap } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,18 @@ import { cn } from '../../lib/cn';
 import { formatDuration } from './learn-data';
 
 /** The end of a lesson: its stars, points, accuracy and time, and back to the path. */
-export function FinishScreen({ result, challengeCount, onContinue }: { result: LessonResult; challengeCount: number; onContinue: () => void }) {
+export function FinishScreen({
+  result,
+  challengeCount,
+  onContinue,
+  offline = false,
+}: {
+  result: LessonResult;
+  challengeCount: number;
+  onContinue: () => void;
+  /** Played offline: the result is the device's own count until the server has the replay. */
+  offline?: boolean;
+}) {
   const { t, i18n } = useTranslation('learn');
   const continueRef = useRef<HTMLButtonElement>(null);
   useEffect(() => continueRef.current?.focus(), []);
@@ -55,6 +66,12 @@ export function FinishScreen({ result, challengeCount, onContinue }: { result: L
         <p className="mt-4 flex items-center justify-center gap-1.5 text-sm font-semibold text-heart" data-testid="finish-heart">
           <Heart aria-hidden="true" className="size-4 fill-heart" />
           {t('finish.heartBack', { count: result.hearts })}
+        </p>
+      )}
+      {offline && (
+        <p role="status" className="mt-4 flex items-start justify-center gap-2 text-center text-sm text-muted-foreground" data-testid="finish-offline">
+          <CloudOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {t('finish.offline')}
         </p>
       )}
       {result.bestStars > result.stars && <p className="mt-3 text-center text-sm text-muted-foreground">{t('finish.bestKept', { count: result.bestStars })}</p>}

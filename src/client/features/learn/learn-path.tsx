@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useKeepFinishedLessons } from './keep-lessons';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, BarChart3, Check, Lock, RotateCcw, Route, Star } from 'lucide-react';
 import { useState } from 'react';
@@ -44,6 +45,7 @@ export default function LearnPathView({ file, context }: { file: LearnFile; cont
   const trpc = useTRPC();
   const path = useQuery(trpc.learn.getPath.queryOptions({ fileId: file.id, ...context }));
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  useKeepFinishedLessons(path.data, context);
   if (path.isPending) return <PathSkeleton />;
   if (path.isError) {
     return (

@@ -12,15 +12,22 @@ import type { SharedContext } from './learn-data';
 import { progressPercent, type PlayerState } from './player-state';
 
 /** The lesson's top bar: leave the lesson, the progress through its challenges, and the hearts left. */
-export function LessonHeader({ context, state }: { context: SharedContext; state: PlayerState }) {
+/** `onLeave`: where quitting goes when not the learn path (a lesson replayed offline goes back to the offline page). */
+export function LessonHeader({ context, state, onLeave }: { context: SharedContext; state: PlayerState; onLeave?: (() => void) | undefined }) {
   const { t } = useTranslation('learn');
   return (
     <div className="flex items-center gap-3 py-4 md:py-6">
-      <Button variant="ghost" size="icon" asChild>
-        <Link to="/learn" search={context} aria-label={t('player.quit')} title={t('player.quit')} data-testid="lesson-quit">
+      {onLeave ? (
+        <Button variant="ghost" size="icon" onClick={onLeave} aria-label={t('player.quit')} title={t('player.quit')} data-testid="lesson-quit">
           <X aria-hidden="true" className="!size-5" />
-        </Link>
-      </Button>
+        </Button>
+      ) : (
+        <Button variant="ghost" size="icon" asChild>
+          <Link to="/learn" search={context} aria-label={t('player.quit')} title={t('player.quit')} data-testid="lesson-quit">
+            <X aria-hidden="true" className="!size-5" />
+          </Link>
+        </Button>
+      )}
       <div
         className="h-3.5 flex-1 overflow-hidden rounded-full bg-muted"
         role="progressbar"

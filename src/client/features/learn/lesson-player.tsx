@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, ArrowLeft, RotateCcw } from 'lucide-react';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import type { inferRouterInputs } from '@trpc/server';
+import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LessonToPlay, PlayChallenge } from '../../../shared/learn';
+import type { LessonReplay, LessonToPlay, PlayChallenge } from '../../../shared/learn';
+import type { AppRouter } from '../../../server/trpc/router';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
@@ -12,11 +14,12 @@ import { FinishScreen } from './finish-screen';
 import { emptyDraft, reportContext, submissionOf, type Draft, type SharedContext } from './learn-data';
 import { Notice } from '../../components/ui/notice';
 import { OutOfHeartsDialog } from './out-of-hearts-dialog';
-import { initialPlayer, playerReducer } from './player-state';
+import { initialPlayer, playerReducer, type PlayerAction, type PlayerState } from './player-state';
 import { LessonFooter, LessonHeader, ReportControl } from './lesson-chrome';
 import { PlayerSkeleton } from './player-skeleton';
 import { useLessonKeys } from './use-lesson-keys';
 import { useLessonRequests } from './use-lesson-requests';
+import { useOfflineLessonRequests } from './use-offline-lesson-requests';
 
 /**
  * One lesson, played. learn.getLesson (a mutation: it starts a run) is asked through a query so that it runs once per
@@ -61,26 +64,79 @@ export default function LessonPlayer({ lessonId, context }: { lessonId: string; 
   return <LessonRun key={lesson.data.runId} lesson={lesson.data} context={context} />;
 }
 
+/** What the player asks of whoever judges its answers: the server (useLessonRequests) or, offline, the answer key. */
+export interface LessonRequests {
+  submit: { mutate: (input: SubmitAnswerInput) => void };
+  skip: { mutate: (input: SkipInput) => void };
+  finish: { isError: boolean };
+  finishRun: () => void;
+  report: { mutate: (input: ReportInput) => void; isPending: boolean };
+  unreport: { mutate: (input: ReportInput) => void; isPending: boolean };
+}
+type SubmitAnswerInput = inferRouterInputs<AppRouter>['learn']['submitAnswer'];
+type SkipInput = inferRouterInputs<AppRouter>['learn']['skipChallenge'];
+type ReportInput = inferRouterInputs<AppRouter>['learn']['reportChallenge'];
+
+function usePlayer(lesson: LessonToPlay) {
+  return useReducer(playerReducer, undefined, () =>
+    initialPlayer({ total: lesson.challenges.length, hearts: lesson.hearts, unlimited: lesson.unlimitedHearts, practice: lesson.practice }, Date.now()),
+  );
+}
+
 export function LessonRun({ lesson, context }: { lesson: LessonToPlay; context: SharedContext }) {
+  const navigate = useNavigate();
+  const [state, dispatch] = usePlayer(lesson);
+  const [reported, setReported] = useState<Record<string, boolean>>(() => Object.fromEntries(lesson.challenges.map((item) => [item.id, item.reported])));
+  const onReported = useCallback((challengeId: string, value: boolean) => setReported((current) => ({ ...current, [challengeId]: value })), []);
+  const requests = useLessonRequests({ lesson, context, dispatch, onReported });
+  const leave = useCallback(() => void navigate({ to: '/learn', search: context }), [navigate, context]);
+  return <LessonRunView lesson={lesson} context={context} state={state} dispatch={dispatch} requests={requests} reported={reported} onLeave={leave} />;
+}
+
+/**
+ * A finished lesson replayed without a connection (the offline page): judged on this device with the lesson's
+ * answer key, exactly as the server judges; the replay is sent through the outbox when the connection is back, and
+ * the server judges it again and counts it once.
+ */
+export function OfflineLessonRun({ replay, context, onLeave }: { replay: LessonReplay; context: SharedContext; onLeave: () => void }) {
+  const [state, dispatch] = usePlayer(replay);
+  const requests = useOfflineLessonRequests({ replay, context, dispatch, state });
+  return (
+    <LessonRunView lesson={replay} context={context} state={state} dispatch={dispatch} requests={requests} reported={null} onLeave={onLeave} />
+  );
+}
+
+function LessonRunView({
+  lesson,
+  context,
+  state,
+  dispatch,
+  requests,
+  reported,
+  onLeave: leave,
+}: {
+  lesson: LessonToPlay;
+  context: SharedContext;
+  state: PlayerState;
+  dispatch: Dispatch<PlayerAction>;
+  requests: LessonRequests;
+  /** Which challenges the student reported; null where reporting is not possible (offline). */
+  reported: Record<string, boolean> | null;
+  onLeave: () => void;
+}) {
   const { t } = useTranslation(['learn', 'common', 'errors']);
   const trpc = useTRPC();
-  const navigate = useNavigate();
   const { challenges, runId } = lesson;
-  const [state, dispatch] = useReducer(playerReducer, undefined, () =>
-    initialPlayer({ total: challenges.length, hearts: lesson.hearts, unlimited: lesson.unlimitedHearts, practice: lesson.practice }, Date.now()),
-  );
   const challenge: PlayChallenge | undefined = challenges[state.index];
   // The draft belongs to the challenge on screen: a new challenge starts from an empty one.
   const [drafted, setDrafted] = useState<{ index: number; draft: Draft } | null>(null);
   const draft: Draft | null = drafted && drafted.index === state.index ? drafted.draft : challenge ? emptyDraft(challenge) : null;
   const setDraft = useCallback((next: Draft) => setDrafted({ index: state.index, draft: next }), [state.index]);
-  const [reported, setReported] = useState<Record<string, boolean>>(() => Object.fromEntries(challenges.map((item) => [item.id, item.reported])));
   // The lesson's file, for the pages OCR read with low confidence: feedback citing one of them says so.
   const fileStatus = useQuery(trpc.file.getProcessingStatus.queryOptions({ fileId: lesson.lesson.fileId, ...context }));
   const lowConfidencePages = fileStatus.data?.lowConfidencePages;
 
-  const onReported = useCallback((challengeId: string, value: boolean) => setReported((current) => ({ ...current, [challengeId]: value })), []);
-  const { submit, skip, finish, finishRun, report, unreport } = useLessonRequests({ lesson, context, dispatch, onReported });
+  const { submit, skip, finish, finishRun, report, unreport } = requests;
   const finishRequested = useRef(false);
   useEffect(() => {
     if (state.phase === 'finishing' && !finishRequested.current) {
@@ -94,19 +150,18 @@ export function LessonRun({ lesson, context }: { lesson: LessonToPlay; context: 
     if (!challenge || !submission || state.phase !== 'answering') return;
     dispatch({ type: 'check' });
     submit.mutate({ challengeId: challenge.id, runId, ...submission, timeToCompleteMs: Date.now() - state.shownAt, ...context });
-  }, [challenge, submission, state.phase, state.shownAt, submit, runId, context]);
+  }, [challenge, submission, state.phase, state.shownAt, submit, runId, context, dispatch]);
   const skipChallenge = useCallback(() => {
     if (!challenge || state.phase !== 'answering') return;
     dispatch({ type: 'skip' });
     skip.mutate({ challengeId: challenge.id, runId, timeToCompleteMs: Date.now() - state.shownAt, ...context });
-  }, [challenge, state.phase, state.shownAt, skip, runId, context]);
-  const next = useCallback(() => dispatch({ type: 'continue', now: Date.now() }), []);
-  const leave = useCallback(() => void navigate({ to: '/learn', search: context }), [navigate, context]);
+  }, [challenge, state.phase, state.shownAt, skip, runId, context, dispatch]);
+  const next = useCallback(() => dispatch({ type: 'continue', now: Date.now() }), [dispatch]);
 
   useLessonKeys({ phase: state.phase, submission, check, next, leave, challenge, draft, setDraft });
 
   if (state.phase === 'finished' && state.result) {
-    return <FinishScreen result={state.result} challengeCount={challenges.length} onContinue={leave} />;
+    return <FinishScreen result={state.result} challengeCount={challenges.length} onContinue={leave} offline={reported === null} />;
   }
   if (state.phase === 'finishing') {
     return finish.isError ? (
@@ -121,10 +176,10 @@ export function LessonRun({ lesson, context }: { lesson: LessonToPlay; context: 
     );
   }
 
-  const isReported = challenge ? (reported[challenge.id] ?? false) : false;
+  const isReported = challenge && reported ? (reported[challenge.id] ?? false) : false;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-4 md:px-8" data-testid="lesson-player" data-phase={state.phase}>
-      <LessonHeader context={context} state={state} />
+      <LessonHeader context={context} state={state} onLeave={reported === null ? leave : undefined} />
 
       {challenge && draft && (
         <section className="flex flex-1 flex-col pb-6" aria-labelledby="challenge-heading" data-testid="lesson-challenge" data-type={challenge.type}>
@@ -133,12 +188,14 @@ export function LessonRun({ lesson, context }: { lesson: LessonToPlay; context: 
               {lesson.practice ? t('player.practice') : t('player.challengeOf', { current: state.index + 1, total: challenges.length })}
               <span className="text-muted-foreground"> · {t(`player.type.${challenge.type}`)}</span>
             </p>
-            <ReportControl
-              reported={isReported}
-              pending={report.isPending || unreport.isPending}
-              onReport={() => report.mutate({ challengeId: challenge.id, ...reportContext(context) })}
-              onUnreport={() => unreport.mutate({ challengeId: challenge.id, ...reportContext(context) })}
-            />
+            {reported && (
+              <ReportControl
+                reported={isReported}
+                pending={report.isPending || unreport.isPending}
+                onReport={() => report.mutate({ challengeId: challenge.id, ...reportContext(context) })}
+                onUnreport={() => unreport.mutate({ challengeId: challenge.id, ...reportContext(context) })}
+              />
+            )}
           </div>
           <div className="mt-3">
             <ChallengeQuestion challenge={challenge} draft={draft} reported={isReported} />

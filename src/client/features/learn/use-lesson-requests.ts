@@ -1,10 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { LessonToPlay } from '../../../shared/learn';
 import { errorMessage } from '../../lib/errors';
-import { useTRPC } from '../../lib/trpc';
+import { sessionQueryOptions } from '../../lib/session';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { keepFinishedLessons } from './keep-lessons';
 import type { SharedContext } from './learn-data';
 import type { PlayerAction } from './player-state';
 
@@ -26,6 +28,8 @@ export function useLessonRequests({
 }) {
   const { t } = useTranslation(['learn', 'common', 'errors']);
   const trpc = useTRPC();
+  const client = useTRPCClient();
+  const userId = useQuery(sessionQueryOptions).data?.user.id;
   const queryClient = useQueryClient();
   const refreshProgress = useCallback(() => void queryClient.invalidateQueries(trpc.gamification.getProgress.queryFilter()), [queryClient, trpc]);
   const submit = useMutation(
@@ -55,6 +59,8 @@ export function useLessonRequests({
         dispatch({ type: 'finished', result });
         refreshProgress();
         void queryClient.invalidateQueries(trpc.learn.getPath.pathFilter());
+        // A finished lesson can be replayed offline: kept on this device now.
+        if (userId) void keepFinishedLessons(client, userId, [lesson.lesson.id], context);
       },
       onError: (failure) => toast.error(errorMessage(failure, t, t('player.finishFailed'))),
     }),

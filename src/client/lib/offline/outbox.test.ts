@@ -15,6 +15,14 @@ function input(cardId: string, reviewedAt = new Date()): ReviewInput {
   return { cardId, rating: 3, reviewId: crypto.randomUUID(), reviewedAt };
 }
 
+/** The network as the outbox sees it: here only ratings are sent. */
+function sendReviews(send: (input: ReviewInput) => Promise<ReviewAnswer>) {
+  setOutboxSenderForTests(async (item) => {
+    if (item.kind !== 'review') throw new Error(`unexpected ${item.kind}`);
+    return send(item.input);
+  });
+}
+
 const answerFor = (item: ReviewInput) => ({ reviewId: item.reviewId, cardId: item.cardId }) as unknown as ReviewAnswer;
 
 let online = true;
@@ -37,7 +45,7 @@ function goOnline() {
 describe('the ratings outbox', () => {
   test('sends each rating once, in the order made, and forgets it once stored', async () => {
     const sent: string[] = [];
-    setOutboxSenderForTests(async (item) => {
+    sendReviews(async (item) => {
       sent.push(item.cardId);
       return answerFor(item);
     });
@@ -50,7 +58,7 @@ describe('the ratings outbox', () => {
 
   test('without a connection ratings wait in IndexedDB and are sent once each when it returns', async () => {
     const sent: string[] = [];
-    setOutboxSenderForTests(async (item) => {
+    sendReviews(async (item) => {
       if (!online) throw noConnection();
       sent.push(item.reviewId);
       return answerFor(item);
@@ -72,7 +80,7 @@ describe('the ratings outbox', () => {
   });
 
   test('a page opened later sends what an earlier one left, and only for the user who made it', async () => {
-    setOutboxSenderForTests(async () => {
+    sendReviews(async () => {
       throw noConnection();
     });
     online = false;
@@ -84,7 +92,7 @@ describe('the ratings outbox', () => {
     // A new page: nothing in memory, the same IndexedDB.
     resetOutboxForTests();
     const sent: string[] = [];
-    setOutboxSenderForTests(async (item) => {
+    sendReviews(async (item) => {
       sent.push(item.reviewId);
       return answerFor(item);
     });
@@ -96,7 +104,7 @@ describe('the ratings outbox', () => {
 
   test('a rating the server refuses for good is dropped and reported; a server error is tried again', async () => {
     let calls = 0;
-    setOutboxSenderForTests(async (item) => {
+    sendReviews(async (item) => {
       calls += 1;
       if (item.cardId === 'deleted') throw refused(404);
       if (calls === 2) throw refused(503);
@@ -117,7 +125,7 @@ describe('the ratings outbox', () => {
 
   test('a rating still waiting can be taken back (undo offline) and is never sent', async () => {
     const sent: string[] = [];
-    setOutboxSenderForTests(async (item) => {
+    sendReviews(async (item) => {
       if (!online) throw noConnection();
       sent.push(item.cardId);
       return answerFor(item);

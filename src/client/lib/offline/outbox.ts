@@ -3,8 +3,8 @@ import type { AppRouter } from '../../../server/trpc/router';
 import { allRecords, deleteRecord, putRecord } from './store';
 
 /**
- * Flashcard ratings on their way to the server, kept in IndexedDB until it has them, so that a rating made on a bad
- * connection or none is never lost. Every rating goes through here, one after the other in the order made: a card
+ * Flashcard ratings (and lessons replayed offline) on their way to the server, kept in IndexedDB until it has them, so
+ * that a rating made on a bad connection or none is never lost. Every rating goes through here, one after the other in the order made: a card
  * rated offline and then again online reaches the server in that order. Each carries the id the session chose for
  * it, so one sent twice (a reply lost, two tabs, a retry after a reload) is stored once (decks.review).
  *
@@ -15,14 +15,16 @@ import { allRecords, deleteRecord, putRecord } from './store';
  */
 export type ReviewInput = inferRouterInputs<AppRouter>['decks']['review'] & { reviewId: string; reviewedAt: Date };
 export type ReviewAnswer = inferRouterOutputs<AppRouter>['decks']['review'];
+export type ReplayInput = inferRouterInputs<AppRouter>['learn']['syncReplay'];
+export type ReplayAnswer = inferRouterOutputs<AppRouter>['learn']['syncReplay'];
 
-export interface OutboxItem {
+type Sent = { kind: 'review'; input: ReviewInput } | { kind: 'replay'; input: ReplayInput };
+
+export type OutboxItem = Sent & {
   id: string;
   userId: string;
-  kind: 'review';
-  input: ReviewInput;
   queuedAt: number;
-}
+};
 
 export interface OutboxStatus {
   /** Ratings of the signed-in user not yet stored by the server. */
@@ -33,10 +35,10 @@ export interface OutboxStatus {
   dropped: number;
 }
 
-type Sender = (input: ReviewInput) => Promise<ReviewAnswer>;
+type Sender = (item: Sent) => Promise<unknown>;
 
 interface Waiter {
-  resolve: (answer: ReviewAnswer | null) => void;
+  resolve: (answer: unknown) => void;
   reject: (error: unknown) => void;
   onParked?: (() => void) | undefined;
   parked: boolean;
@@ -45,9 +47,9 @@ interface Waiter {
 const RETRY_FIRST_MS = 2_000;
 const RETRY_MAX_MS = 30_000;
 
-let sender: Sender = async (input) => {
+let sender: Sender = async (item) => {
   const { appTrpcClient } = await import('../trpc');
-  return appTrpcClient().decks.review.mutate(input);
+  return item.kind === 'review' ? appTrpcClient().decks.review.mutate(item.input) : appTrpcClient().learn.syncReplay.mutate(item.input);
 };
 let userId: string | null = null;
 let items: OutboxItem[] = [];
@@ -126,9 +128,9 @@ async function pump(): Promise<void> {
         return;
       }
       inFlight = item.id;
-      let answer: ReviewAnswer;
+      let answer: unknown;
       try {
-        answer = await sender(item.input);
+        answer = await sender(item);
       } catch (error) {
         if (!refusedForGood(error)) {
           park();
@@ -201,15 +203,10 @@ export async function startOutbox(user: string): Promise<void> {
   await pump();
 }
 
-/**
- * Sends a rating, after any still waiting. Answers the server's answer once stored (perhaps minutes later, after the
- * connection came back), null if it was taken back before it was sent (cancelQueued), or fails if the server refused
- * it for good. `onParked` is called once if it has to wait for a connection.
- */
-export async function submitReview(user: string, input: ReviewInput, hooks: { onParked?: () => void } = {}): Promise<ReviewAnswer | null> {
+async function submit(user: string, sent: Sent, hooks: { onParked?: (() => void) | undefined }): Promise<unknown> {
   const loaded = adopt(user);
-  const item: OutboxItem = { id: input.reviewId, userId: user, kind: 'review', input, queuedAt: Date.now() };
-  const answer = new Promise<ReviewAnswer | null>((resolve, reject) => {
+  const item = { ...sent, id: sent.kind === 'review' ? sent.input.reviewId : sent.input.replayId, userId: user, queuedAt: Date.now() } as OutboxItem;
+  const answer = new Promise<unknown>((resolve, reject) => {
     waiters.set(item.id, { resolve, reject, onParked: hooks.onParked, parked: false });
   });
   items.push(item);
@@ -220,6 +217,20 @@ export async function submitReview(user: string, input: ReviewInput, hooks: { on
   await loaded;
   void pump();
   return answer;
+}
+
+/**
+ * Sends a rating, after any still waiting. Answers the server's answer once stored (perhaps minutes later, after the
+ * connection came back), null if it was taken back before it was sent (cancelQueued), or fails if the server refused
+ * it for good. `onParked` is called once if it has to wait for a connection.
+ */
+export function submitReview(user: string, input: ReviewInput, hooks: { onParked?: () => void } = {}): Promise<ReviewAnswer | null> {
+  return submit(user, { kind: 'review', input }, hooks) as Promise<ReviewAnswer | null>;
+}
+
+/** Sends a lesson replayed offline (learn.syncReplay), as submitReview sends a rating. */
+export function submitReplay(user: string, input: ReplayInput, hooks: { onParked?: () => void } = {}): Promise<ReplayAnswer | null> {
+  return submit(user, { kind: 'replay', input }, hooks) as Promise<ReplayAnswer | null>;
 }
 
 /** Takes back a rating not sent yet (undo while offline): true if it was still waiting, false if under way or sent. */

@@ -1,12 +1,14 @@
 /**
- * The app's own IndexedDB database, for what must outlive the page while there is no connection: the ratings not sent
- * yet (outbox) and the study sessions kept for review offline (sessions). A few promise wrappers over the plain API,
+ * The app's own IndexedDB database, for what must outlive the page while there is no connection: the ratings and
+ * replays not sent yet (outbox), the study sessions kept for review offline (sessions) and the finished lessons kept
+ * to replay offline (lessons). A few promise wrappers over the plain API,
  * one connection per page.
  */
 export const OFFLINE_DB_NAME = 'studypath-offline';
-const VERSION = 1;
+/** 1: outbox, sessions; 2: lessons. */
+const VERSION = 2;
 
-export type StoreName = 'outbox' | 'sessions';
+export type StoreName = 'outbox' | 'sessions' | 'lessons';
 
 let opening: Promise<IDBDatabase> | null = null;
 
@@ -24,6 +26,7 @@ export function offlineDb(): Promise<IDBDatabase> {
       const db = request.result;
       if (!db.objectStoreNames.contains('outbox')) db.createObjectStore('outbox', { keyPath: 'id' });
       if (!db.objectStoreNames.contains('sessions')) db.createObjectStore('sessions', { keyPath: 'key' });
+      if (!db.objectStoreNames.contains('lessons')) db.createObjectStore('lessons', { keyPath: 'key' });
     };
     request.onsuccess = () => {
       const db = request.result;
@@ -60,7 +63,10 @@ export const getRecord = <T>(name: StoreName, key: string) => withStore(name, 'r
 export const allRecords = <T>(name: StoreName) => withStore(name, 'readonly', (store) => store.getAll() as IDBRequest<T[]>);
 
 /**
- * Forgets the card texts kept for review offline (signing out on a shared device). The outbox stays: its ratings are
- * the student's own work, each marked with their user id, and are sent when they sign in here again.
+ * Forgets the cards and lessons kept for study offline (signing out on a shared device). The outbox stays: its ratings
+ * are the student's own work, each marked with their user id, and are sent when they sign in here again.
  */
-export const forgetSessions = () => withStore('sessions', 'readwrite', (store) => store.clear());
+export async function forgetSessions(): Promise<void> {
+  await withStore('sessions', 'readwrite', (store) => store.clear());
+  await withStore('lessons', 'readwrite', (store) => store.clear());
+}

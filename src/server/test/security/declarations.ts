@@ -139,6 +139,20 @@ async function answeredRun(cell: Cell): Promise<string> {
   return runId;
 }
 
+/**
+ * The studied lesson finished by the caller (where they may), so that it may be replayed offline. Every challenge is
+ * skipped: no points, so the declarations after these (the shop's) still find the actors as poor as before.
+ */
+async function finishedLesson(cell: Cell): Promise<string> {
+  const runId = runFor(cell);
+  const caller = callerFor(cell.services, cell.user);
+  for (const challengeId of cell.world.study.lessonChallengeIds) {
+    await caller.learn.skipChallenge({ challengeId, runId, timeToCompleteMs: 1000, ...shared(cell) }).catch(() => undefined);
+  }
+  await caller.learn.finishLesson({ lessonId: cell.world.study.lessonId, runId, ...shared(cell) }).catch(() => undefined);
+  return cell.world.study.lessonId;
+}
+
 /** The course's invitation that is pending when the world is made (the pending invitee's), looked up once. */
 const invitations = new WeakMap<SharedCourse, Promise<string>>();
 function pendingInvitation(cell: Cell): Promise<string> {
@@ -246,6 +260,17 @@ export const declarations: Declarations = {
     input: (c) => ({ challengeId: c.world.study.challengeId, runId: runFor(c), timeToCompleteMs: 1500, ...shared(c) }),
   },
   'learn.finishLesson': { expect: studies, input: async (c) => ({ lessonId: c.world.study.lessonId, runId: await answeredRun(c), ...shared(c) }) },
+  'learn.getReplay': { expect: studies, input: async (c) => ({ lessonId: await finishedLesson(c), ...shared(c) }) },
+  'learn.syncReplay': {
+    expect: studies,
+    input: async (c) => ({
+      lessonId: await finishedLesson(c),
+      replayId: randomUUID(),
+      playedAt: new Date(),
+      answers: c.world.study.lessonChallengeIds.map((challengeId) => ({ challengeId, skipped: true, timeToCompleteMs: 1000 })),
+      ...shared(c),
+    }),
+  },
   'learn.reportChallenge': { expect: studies, input: (c) => ({ challengeId: c.world.study.challengeId, ...sharedFlags(c) }) },
   // Spec §3: a report made in a shared course cannot be withdrawn there, not even by its owner.
   'learn.unreportChallenge': {

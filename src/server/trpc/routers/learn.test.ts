@@ -559,3 +559,110 @@ describe('learn.reportChallenge and learn.unreportChallenge', () => {
     expect(await services.db.select().from(challengeReport).where(eq(challengeReport.challengeId, challengeId))).toHaveLength(0);
   });
 });
+
+describe('learn.getReplay and learn.syncReplay: a finished lesson replayed offline', () => {
+  /** The answers a player sends for a replay: all right but the last `wrong`, and the match skipped when asked. */
+  async function replayAnswers(play: LessonToPlay, wrong = 0, skipMatch = false) {
+    const choice = ofType(play, 'multiple_choice');
+    const ids = await optionIds(choice.id);
+    return [
+      { challengeId: choice.id, optionId: ids.right, timeToCompleteMs: 900 },
+      { challengeId: ofType(play, 'true_false').id, answer: wrong >= 2 ? 'false' : 'true', timeToCompleteMs: 900 },
+      { challengeId: ofType(play, 'fill_blank').id, answer: wrong >= 1 ? 'nucleus' : 'Mitochondria', timeToCompleteMs: 900 },
+      skipMatch
+        ? { challengeId: ofType(play, 'match').id, skipped: true, timeToCompleteMs: 900 }
+        : { challengeId: ofType(play, 'match').id, answer: MATCH_RIGHT, timeToCompleteMs: 900 },
+    ];
+  }
+
+  test('answers a finished lesson with its answer key, judged offline as the server judges', async () => {
+    const fixture = await ownerWithPath();
+    const lessonId = fixture.lessonIds[0]!;
+    expect(await refusal(() => fixture.caller.learn.getReplay({ lessonId }))).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Only a lesson you have finished can be practised offline. Play it online first.',
+    });
+    await (await playLesson(fixture, lessonId)).finish();
+    const replay = await fixture.caller.learn.getReplay({ lessonId });
+    expect(replay.practice).toBe(true);
+    expect(Object.keys(replay.key).sort()).toEqual(replay.challenges.map((item) => item.id).sort());
+    const choice = ofType(replay, 'multiple_choice');
+    const ids = await optionIds(choice.id);
+    expect(replay.key[choice.id]?.options.find((option) => option.correct)?.id).toBe(ids.right);
+    const fill = ofType(replay, 'fill_blank');
+    expect(replay.key[fill.id]).toMatchObject({ type: 'fill_blank', explanation: 'The mitochondrion.', page: 2 });
+    // The next lesson, not finished yet, is not given away.
+    expect((await refusal(() => fixture.caller.learn.getReplay({ lessonId: fixture.lessonIds[1]! }))).code).toBe('FORBIDDEN');
+  });
+
+  test('a replay sent once the connection is back is judged, counted for when it was played, and stored once', async () => {
+    const fixture = await ownerWithPath({ hearts: 3 });
+    const lessonId = fixture.lessonIds[0]!;
+    await (await playLesson(fixture, lessonId)).finish();
+    const before = await userRow(fixture.owner);
+    const replay = await fixture.caller.learn.getReplay({ lessonId });
+    const playedAt = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    const input = { lessonId, replayId: crypto.randomUUID(), playedAt, answers: await replayAnswers(replay, 1, true) };
+    const result = await fixture.caller.learn.syncReplay(input);
+    // Two right of four (the fill-in wrong, the match skipped): 50 %, +1 heart for practice, 10 points per right answer.
+    expect(result).toMatchObject({ accuracy: 0.5, practice: true, pointsGained: 20, hearts: 4, bestStars: 3 });
+    const after = await userRow(fixture.owner);
+    expect(after.hearts).toBe(before.hearts + 1);
+    expect(after.points).toBe(before.points + 20);
+    const stored = (await attemptsOf(fixture.owner)).filter((attempt) => attempt.runId === input.replayId);
+    expect(stored.map((attempt) => attempt.status).sort()).toEqual(['correct', 'correct', 'incorrect', 'skipped']);
+    expect(stored.every((attempt) => attempt.practice && attempt.createdAt.getTime() === playedAt.getTime())).toBe(true);
+    const [progress] = await services.db.select().from(lessonProgress).where(eq(lessonProgress.lessonId, lessonId));
+    expect(progress?.completions).toBe(2);
+
+    // Sent again (a lost reply) and twice at once: the same result, nothing counted again.
+    expect(await fixture.caller.learn.syncReplay(input)).toMatchObject({ accuracy: 0.5, pointsGained: 20 });
+    await Promise.all([fixture.caller.learn.syncReplay(input), fixture.caller.learn.syncReplay(input)]);
+    expect(await userRow(fixture.owner)).toEqual(after);
+    expect((await attemptsOf(fixture.owner)).filter((attempt) => attempt.runId === input.replayId)).toHaveLength(4);
+  });
+
+  test('refuses a replay that does not answer every challenge once, an answer that does not fit, and an unfinished lesson', async () => {
+    const fixture = await ownerWithPath();
+    const [first, second] = fixture.lessonIds;
+    await (await playLesson(fixture, first!)).finish();
+    const replay = await fixture.caller.learn.getReplay({ lessonId: first! });
+    const answers = await replayAnswers(replay);
+    const base = { lessonId: first!, playedAt: new Date() };
+    const points = (await userRow(fixture.owner)).points;
+    const sync = (input: Partial<Parameters<typeof fixture.caller.learn.syncReplay>[0]>) =>
+      refusal(() => fixture.caller.learn.syncReplay({ ...base, replayId: crypto.randomUUID(), answers, ...input }));
+    const unfinished = { code: 'BAD_REQUEST', message: 'Answer or skip every challenge before finishing the lesson.' };
+    expect(await sync({ answers: answers.slice(1) })).toEqual(unfinished);
+    expect(await sync({ answers: [...answers, answers[0]!] })).toEqual(unfinished);
+    expect(await sync({ answers: answers.map((answer, index) => (index === 1 ? { ...answer, answer: 'maybe' } : answer)) })).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'This answer does not fit the challenge. Try to refresh the page.',
+    });
+    expect(await sync({ lessonId: second! })).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Only a lesson you have finished can be practised offline. Play it online first.',
+    });
+    expect((await sync({ replayId: 'not-a-uuid' })).code).toBe('BAD_REQUEST');
+    expect((await userRow(fixture.owner)).points).toBe(points);
+  });
+
+  test("refuses the signed-out and a stranger, and a replay id of another user's replay", async () => {
+    const fixture = await ownerWithPath();
+    const lessonId = fixture.lessonIds[0]!;
+    await (await playLesson(fixture, lessonId)).finish();
+    await expectRefused({ services, call: (caller) => caller.learn.getReplay({ lessonId }), actors: ['anonymous', 'stranger'] });
+    const replay = await fixture.caller.learn.getReplay({ lessonId });
+    const input = { lessonId, replayId: crypto.randomUUID(), playedAt: new Date(), answers: await replayAnswers(replay) };
+    await expectRefused({ services, call: (caller) => caller.learn.syncReplay(input), actors: ['anonymous', 'stranger'] });
+    await fixture.caller.learn.syncReplay(input);
+    // Another student who finished a lesson of their own cannot take over or read this replay by its id.
+    const other = await ownerWithPath();
+    await (await playLesson(other, other.lessonIds[0]!)).finish();
+    const theirs = await other.caller.learn.getReplay({ lessonId: other.lessonIds[0]! });
+    const points = (await userRow(other.owner)).points;
+    const result = await other.caller.learn.syncReplay({ ...input, lessonId: other.lessonIds[0]!, answers: await replayAnswers(theirs) });
+    expect(result.pointsGained).toBe(40);
+    expect((await userRow(other.owner)).points).toBe(points + 40);
+  });
+});

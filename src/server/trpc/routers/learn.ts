@@ -5,9 +5,10 @@ import {
   reportInput,
   skipChallengeInput,
   submitAnswerInput,
+  syncReplayInput,
 } from '../../../shared/learn';
 import { getPath } from '../../learn/path';
-import { finishLesson, getLesson, skipChallenge, submitAnswer } from '../../learn/play';
+import { finishLesson, getLesson, getReplay, skipChallenge, submitAnswer, syncReplay } from '../../learn/play';
 import { reportChallenge, unreportChallenge } from '../../learn/report';
 import { router, studyProcedure } from '../init';
 
@@ -67,6 +68,24 @@ export const learnRouter = router({
         shared: ctx.shared,
       }),
     ),
+  // A mutation like getLesson: it starts a (practice) run.
+  getReplay: studyProcedure
+    .input(lessonInput)
+    .mutation(({ ctx, input }) =>
+      getReplay({ db: ctx.services.db, userId: ctx.user.id, secret: ctx.services.config.authSecret, lessonId: input.lessonId, shared: ctx.shared }),
+    ),
+  syncReplay: studyProcedure.input(syncReplayInput).mutation(({ ctx, input }) =>
+    syncReplay({
+      db: ctx.services.db,
+      userId: ctx.user.id,
+      secret: ctx.services.config.authSecret,
+      lessonId: input.lessonId,
+      replayId: input.replayId,
+      playedAt: input.playedAt,
+      answers: input.answers,
+      shared: ctx.shared,
+    }),
+  ),
   reportChallenge: studyProcedure
     .input(reportInput)
     .mutation(({ ctx, input }) => reportChallenge({ db: ctx.services.db, userId: ctx.user.id, challengeId: input.challengeId, shared: ctx.shared })),

@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
 import { file, summaryDraft } from '../../db/schema';
 import { ingestFile } from '../../ingest/ingest-job';
 import { newStorageKey } from '../../storage/blob-storage';
 import { insertCourse, insertFile } from '../../test/courses';
-import { pdfWithPages, type PdfLine } from '../../test/documents';
+import { lectureWithScans } from '../../test/documents';
 import { callerFor, createTestServices, createUser, expectRefused } from '../../test/harness';
 import { lectureText } from '../../test/lecture';
 import { generateArtefact } from './pipeline';
@@ -14,27 +12,6 @@ import { storeSummaryDraft } from './read-ahead';
 
 const services = await createTestServices();
 afterAll(() => services.close());
-
-/** The test lecture's text as lines of a PDF page: its headings larger, its paragraphs wrapped. */
-function pageLines(text: string): PdfLine[] {
-  return text
-    .split('\n')
-    .filter((line) => line.trim())
-    .flatMap((line) => (line.length < 40 ? [{ text: line, size: 16 }] : (line.match(/.{1,85}(?:\s|$)/g) ?? []).map((part) => ({ text: part.trim() }))));
-}
-
-/** The lecture on three typed pages (cells and organelles, energy, division), then a scanned handout page. */
-async function lectureWithScan(): Promise<Uint8Array> {
-  const at = (heading: string) => lectureText.indexOf(`\n${heading}\n`);
-  const typed = [lectureText.slice(0, at('Photosynthesis')), lectureText.slice(at('Photosynthesis'), at('Cell Division')), lectureText.slice(at('Cell Division'))];
-  const scan = readFileSync(path.resolve(import.meta.dirname, '../../../../tests/fixtures/ocr/handout-p1.jpg'));
-  return pdfWithPages(typed.map(pageLines)).then(async (bytes) => {
-    const { PDFDocument } = await import('pdf-lib');
-    const document = await PDFDocument.load(bytes);
-    document.addPage([595, 842]).drawImage(await document.embedJpg(scan), { x: 0, y: 0, width: 595, height: 842 });
-    return document.save();
-  });
-}
 
 async function ownerWithStoredPdf(bytes: Uint8Array) {
   const owner = await createUser(services);
@@ -49,7 +26,7 @@ describe('the summary while a file is read', () => {
   test('summary.getDraft answers the sections of the pages read while a later page is still being read; the summary replaces them', async () => {
     // The engine's thread started beforehand, so that what is compared is the order of the work, not start-up.
     await services.engine.summary({ title: 'Warm-up', language: 'en', pages: [{ pageNumber: 1, text: lectureText, heading: null }] });
-    const { owner, stored } = await ownerWithStoredPdf(await lectureWithScan());
+    const { owner, stored } = await ownerWithStoredPdf(await lectureWithScans());
     const caller = callerFor(services, owner);
     let finished = false;
     const reading = ingestFile(services, stored.id).finally(() => (finished = true));

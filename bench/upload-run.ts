@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
 import { directory, file, studyArtefact, user } from '../src/server/db/schema';
 import { createApp } from '../src/server/http/app';
-import { createLogger } from '../src/server/logger';
+import { createLogger, type Logger } from '../src/server/logger';
 import { createServices, type Services } from '../src/server/services';
 
 export interface BenchTarget {
@@ -24,8 +24,11 @@ export interface BenchTarget {
   close(): Promise<void>;
 }
 
-/** A production-configured server on a fresh in-memory database, listening on a free port, with one Ultra user's course. */
-export async function startBenchServer(course: { language?: 'en' | 'de' } = {}): Promise<BenchTarget> {
+/**
+ * A production-configured server on a fresh in-memory database, listening on a free port, with one Ultra user's course.
+ * `log` replaces its logger (bench:ingest --breakdown reads the timings the server logs).
+ */
+export async function startBenchServer(course: { language?: 'en' | 'de' } = {}, log?: Logger): Promise<BenchTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studypath-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -34,7 +37,7 @@ export async function startBenchServer(course: { language?: 'en' | 'de' } = {}):
     DATABASE_URL: 'memory://',
     BETTER_AUTH_SECRET: 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz',
   });
-  const services = await createServices(config, createLogger(config));
+  const services = await createServices(config, log ?? createLogger(config));
   const server = createAdaptorServer({ fetch: createApp(services).fetch }) as Server;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -77,14 +80,14 @@ async function untilArtefactsReady(services: Services, fileId: string, started: 
 }
 
 /**
- * One upload through the endpoint, timed until the file is ready (or failed, which ends the benchmark), then until
- * every study artefact is ready.
+ * One upload through the endpoint, timed until the endpoint answers, until the file is ready (or failed, which ends
+ * the benchmark), then until every study artefact is ready.
  */
 export async function throughUpload(
   target: BenchTarget,
   bytes: Uint8Array<ArrayBuffer>,
   name: string,
-): Promise<{ pages: number; ms: number; artefactsMs: number }> {
+): Promise<{ fileId: string; pages: number; uploadedMs: number; ms: number; artefactsMs: number }> {
   const { services } = target;
   const started = performance.now();
   const form = new FormData();
@@ -94,6 +97,7 @@ export async function throughUpload(
   if (response.status !== 201) throw new Error(`upload refused: ${response.status} ${await response.text()}`);
   const { files } = (await response.json()) as { files: Array<{ id: string }> };
   const fileId = files[0]!.id;
+  const uploadedMs = performance.now() - started;
   for (;;) {
     const [row] = await services.db
       .select({ status: file.status, pageCount: file.pageCount, error: file.error })
@@ -101,7 +105,7 @@ export async function throughUpload(
       .where(eq(file.id, fileId));
     if (row?.status === 'ready') {
       const ms = performance.now() - started;
-      return { pages: row.pageCount ?? 0, ms, artefactsMs: await untilArtefactsReady(services, fileId, started) };
+      return { fileId, pages: row.pageCount ?? 0, uploadedMs, ms, artefactsMs: await untilArtefactsReady(services, fileId, started) };
     }
     if (!row || row.status === 'failed') throw new Error(`extraction failed: ${row?.error ?? 'file missing'}`);
     await new Promise((resolve) => setTimeout(resolve, 20));

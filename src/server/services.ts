@@ -42,7 +42,7 @@ export async function createServices(config: Config, log: Logger, options: { pgl
     try {
       jobs = await startJobs(database, config.database.kind === 'postgres' ? config.database.url : undefined, log);
       studyQueue = await registerStudyJobs(jobs, { db: database.db, engine, log });
-      await registerIngestJob(jobs, { db: database.db, storage, log, studyQueue });
+      await registerIngestJob(jobs, { db: database.db, storage, log, studyQueue, engine });
     } catch (error) {
       await jobs?.stop({ graceful: false });
       await database.close();

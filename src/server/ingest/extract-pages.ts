@@ -3,7 +3,7 @@ import type { Worker } from 'node:worker_threads';
 import { startThread } from '../threads/start-thread';
 import type { ExtractionMessage } from './extraction-worker';
 import type { OcrLanguage } from './ocr';
-import type { OcrProgress, ParseRequest } from './parse-document';
+import type { OcrProgress, PagesRead, ParseRequest } from './parse-document';
 import type { ExtractionFailure, ExtractionLimits, ExtractionResult, FileKind } from './types';
 import { checkWholeDocument, defaultExtractionLimits, failureMessages } from './types';
 
@@ -18,6 +18,11 @@ export interface ExtractPagesOptions {
   language?: OcrLanguage;
   /** Pages read by OCR so far, of all to be read, over all threads of the file. */
   onProgress?: OcrProgress;
+  /**
+   * Pages whose text is final, as soon as a thread knows them (PDF; see pdfPages): in no particular order, each once.
+   * The result holds them all again; a failed extraction may have announced some before it failed.
+   */
+  onPages?: PagesRead;
 }
 
 /** A PDF at least this large is read by several threads at once, each taking a run of its pages. */
@@ -35,7 +40,7 @@ function threadsFor(kind: FileKind, bytes: Uint8Array, splitAboveBytes: number):
  * thread has the same limits, and the first failure ends all of them. Resolves with a failure, never rejects.
  */
 export async function extractPages(options: ExtractPagesOptions): Promise<ExtractionResult> {
-  const { bytes, kind, limits, splitAboveBytes = SPLIT_PDF_BYTES, language = 'en', onProgress } = options;
+  const { bytes, kind, limits, splitAboveBytes = SPLIT_PDF_BYTES, language = 'en', onProgress, onPages } = options;
   const threads = threadsFor(kind, bytes, splitAboveBytes);
   // OCR uses every core: two pages at once in a single thread, one in each of two threads.
   const ocrWorkers = Math.max(1, Math.floor(Math.min(2, availableParallelism()) / threads));
@@ -48,11 +53,12 @@ export async function extractPages(options: ExtractPagesOptions): Promise<Extrac
       progressOfPart.reduce((sum, part) => sum + part.total, 0),
     );
   };
-  if (threads === 1) return inWorker(request, reportOf(0));
+  const listeners = (index: number): PartListeners => ({ progress: reportOf(index), pages: onPages });
+  if (threads === 1) return inWorker(request, listeners(0));
   const controller = new AbortController();
   const parts = await Promise.all(
     Array.from({ length: threads }, async (_, index) => {
-      const result = await inWorker({ ...request, part: { index, of: threads } }, reportOf(index), controller.signal);
+      const result = await inWorker({ ...request, part: { index, of: threads } }, listeners(index), controller.signal);
       if (!result.ok) controller.abort();
       return result;
     }),
@@ -126,11 +132,17 @@ function releaseThread(thread: PooledThread) {
   idleThreads.push(thread);
 }
 
+/** Where a thread's messages before its result go. */
+interface PartListeners {
+  progress: OcrProgress;
+  pages: PagesRead | undefined;
+}
+
 /**
  * Runs one parse request in a worker thread; `signal` stops it early (another part failed). The file's time limit
  * grows by the OCR budget of each page the thread says it will read as an image.
  */
-function inWorker(request: ParseRequest, progress: OcrProgress, signal?: AbortSignal): Promise<ExtractionResult> {
+function inWorker(request: ParseRequest, listeners: PartListeners, signal?: AbortSignal): Promise<ExtractionResult> {
   return new Promise((resolve) => {
     const thread = acquireThread(request.limits.maxMemoryMb);
     const { worker } = thread;
@@ -150,6 +162,7 @@ function inWorker(request: ParseRequest, progress: OcrProgress, signal?: AbortSi
     let budgeted = 0;
     const onMessage = (message: ExtractionMessage) => {
       if (message.type === 'result') return finish(message.result);
+      if (message.type === 'pages') return listeners.pages?.(message.pages, message.pageCount);
       if (message.total > budgeted) {
         clearTimeout(timer);
         const extra = (message.total - budgeted) * request.limits.ocrPageBudgetMs;
@@ -157,7 +170,7 @@ function inWorker(request: ParseRequest, progress: OcrProgress, signal?: AbortSi
         budgeted = message.total;
         timer = setTimeout(onTimeout, deadline - Date.now());
       }
-      progress(message.done, message.total);
+      listeners.progress(message.done, message.total);
     };
     const onError = (error: Error) => finish(failureOfWorkerError(error));
     const onExit = (code: number) =>

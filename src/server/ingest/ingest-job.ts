@@ -7,7 +7,9 @@ import type { Jobs } from '../jobs/boss';
 import type { Logger } from '../logger';
 import type { BlobStorage } from '../storage/blob-storage';
 import type { StudyQueue } from '../study/pipeline/jobs';
-import { markQueued } from '../study/pipeline/pipeline';
+import type { StudyEngine } from '../study/engines/engine';
+import { documentTitle, markQueued } from '../study/pipeline/pipeline';
+import { dropSummaryDraft, startReadAhead } from '../study/pipeline/read-ahead';
 import { extractPages } from './extract-pages';
 import { kindOfExtension } from './file-kind';
 import { LOW_CONFIDENCE } from './ocr';
@@ -40,6 +42,8 @@ export interface IngestDependencies {
   log: Logger;
   /** Where the study artefacts of a file whose text is ready are sent; without it they wait queued for the sweep. */
   studyQueue?: StudyQueue | null;
+  /** Reads ahead while a long file is read (summary drafts, a head start on the analysis); none without it. */
+  engine?: StudyEngine | null;
 }
 
 interface IngestJobData {
@@ -116,6 +120,7 @@ export async function ingestFile(
   const [target] = await db
     .select({
       status: file.status,
+      name: file.name,
       extension: file.extension,
       storageKey: file.storageKey,
       videoId: file.videoId,
@@ -141,20 +146,35 @@ export async function ingestFile(
     .where(and(eq(file.id, fileId), inArray(file.status, claimable)))
     .returning({ id: file.id });
   if (!claimed) return;
+  const started = performance.now();
+  const since = () => Math.round(performance.now() - started);
+  await dropSummaryDraft(db, fileId);
   const bytes = await storage.get(target.storageKey);
   if (!bytes) return markFailed(db, fileId, failureMessages.missingBlob);
+  const storageMs = since();
   const maxPages = options.maxPages ?? PLANS[target.plan].pagesPerFile;
   const progress = progressWriter(db, fileId);
+  const readAhead = dependencies.engine
+    ? startReadAhead({ db, engine: dependencies.engine, log }, { id: fileId, title: documentTitle(target), language: target.language })
+    : undefined;
+  // When each announcement of pages came (the text layer of each thread's share, then pages read by OCR).
+  const announcedMs: number[] = [];
   const result = await extractPages({
     bytes,
     kind: kindOfExtension(target.extension),
     limits: { ...options.limits, maxPages },
     language: target.language,
     onProgress: progress.report,
+    onPages: (pages, pageCount) => {
+      announcedMs.push(since());
+      readAhead?.add(pages.map((page) => ({ pageNumber: page.pageNumber, text: page.text, heading: page.heading ?? null })), pageCount);
+    },
   });
-  await progress.settled();
+  const extractedMs = since();
+  await Promise.all([progress.settled(), readAhead?.stop()]);
   if (!result.ok) {
     log.info({ fileId, reason: result.reason, detail: result.detail }, 'file could not be read');
+    await dropSummaryDraft(db, fileId);
     return markFailed(db, fileId, result);
   }
   const unreadablePages = result.unreadablePages?.length ? result.unreadablePages : null;
@@ -186,6 +206,8 @@ export async function ingestFile(
   });
   // Sent right away, waking the workers: no poll interval passes between the text and its artefacts.
   if (kept) await dependencies.studyQueue?.send(fileId);
+  const ocrPages = result.pages.filter((page) => page.ocrConfidence !== undefined).length + (result.unreadablePages?.length ?? 0);
+  log.info({ fileId, pages: result.pageCount, ocrPages, storageMs, announcedMs, extractedMs, keptMs: since() }, 'file text ready');
 }
 
 /**

@@ -12,6 +12,8 @@ export interface OcrContext {
   progress(done: number, total: number): void;
   /** Drawing a page's image has this long (the reader's own limit covers reading it). */
   pageTimeoutMs: number;
+  /** Hears of each page as soon as it is read (not of those left unreadable). */
+  onRead?: (page: ExtractedPage) => void;
 }
 
 interface PageImage {
@@ -27,7 +29,7 @@ interface PageImage {
  */
 export async function readPagesAsImages(
   pages: PageImage[],
-  { reader, concurrency, progress, pageTimeoutMs }: OcrContext,
+  { reader, concurrency, progress, pageTimeoutMs, onRead }: OcrContext,
 ): Promise<{ pages: ExtractedPage[]; unreadablePages: number[] }> {
   const read: ExtractedPage[] = [];
   const unreadablePages: number[] = [];
@@ -42,12 +44,14 @@ export async function readPagesAsImages(
         const image = await beforeDeadline(Promise.resolve(page.image()), Date.now() + pageTimeoutMs);
         const result = image ? await reader.read(image) : { ok: false as const };
         if (result.ok) {
-          read.push({
+          const recognised: ExtractedPage = {
             pageNumber: page.pageNumber,
             text: result.text,
             ...(result.heading ? { heading: result.heading } : {}),
             ocrConfidence: result.confidence,
-          });
+          };
+          read.push(recognised);
+          onRead?.(recognised);
         } else {
           unreadablePages.push(page.pageNumber);
         }

@@ -28,11 +28,14 @@ export interface ParseRequest {
 /** Progress of the pages read by OCR, `done` of `total`: posted by the extraction thread as each page is read. */
 export type OcrProgress = (done: number, total: number) => void;
 
+/** Pages whose text is final, announced before the whole file is read (PDF only; see pdfPages), and the file's page count. */
+export type PagesRead = (pages: ExtractedPage[], pageCount: number) => void;
+
 /**
  * Turns a file into pages of text, in the calling thread: run it through extractPages, which puts it in a worker
  * with a time and memory limit. Never throws: every failure comes back as a result with a reason and a message.
  */
-export async function parseDocument(request: ParseRequest, progress: OcrProgress = () => {}): Promise<ExtractionResult> {
+export async function parseDocument(request: ParseRequest, progress: OcrProgress = () => {}, onPages?: PagesRead): Promise<ExtractionResult> {
   const { bytes, kind, limits, part } = request;
   const reader = kind === 'pdf' || kind === 'image'
     ? pageReader({ language: request.language, workers: request.ocrWorkers, pageTimeoutMs: limits.ocrPageTimeoutMs })
@@ -40,10 +43,10 @@ export async function parseDocument(request: ParseRequest, progress: OcrProgress
   const ocr: OcrContext | undefined = reader && { reader, concurrency: request.ocrWorkers, progress, pageTimeoutMs: limits.ocrPageTimeoutMs };
   try {
     if (part && kind === 'pdf') {
-      const { pages, pageCount, unreadablePages } = await pdfPages(bytes, limits.maxPages, part, ocr);
+      const { pages, pageCount, unreadablePages } = await pdfPages(bytes, limits.maxPages, part, ocr, onPages);
       return { ok: true, pages, pageCount, unreadablePages };
     }
-    const { pages, unreadablePages } = await pagesOf(bytes, kind, limits, ocr);
+    const { pages, unreadablePages } = await pagesOf(bytes, kind, limits, ocr, onPages);
     return checkWholeDocument(pages, kind, limits, unreadablePages);
   } catch (error) {
     if (error instanceof ExtractionError) return { ok: false, reason: error.reason, ...error.text };
@@ -58,10 +61,11 @@ async function pagesOf(
   kind: FileKind,
   limits: ExtractionLimits,
   ocr: OcrContext | undefined,
+  onPages: PagesRead | undefined,
 ): Promise<{ pages: ExtractedPage[]; unreadablePages?: number[] }> {
   switch (kind) {
     case 'pdf':
-      return pdfPages(bytes, limits.maxPages, undefined, ocr);
+      return pdfPages(bytes, limits.maxPages, undefined, ocr, onPages);
     case 'image':
       if (!ocr) throw new ExtractionError('unsupported', failureMessages.unsupported);
       return imagePages(bytes, ocr);

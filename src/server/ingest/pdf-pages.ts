@@ -15,12 +15,16 @@ type TextItem = Extract<ContentItem, { str: string }>;
 /**
  * Reads a PDF page by page with pdf.js; the page count is checked against the plan before any page is read. With
  * `part`, only that share of consecutive pages (share `index` of `of`), so that several threads can split a long file.
+ * `onPages` hears of each page as soon as its text is final — the pages of the text layer once all of the share's
+ * are read (its running lines are known then), a page read by OCR as soon as it is read — so that the study engine
+ * can start on them while the rest is still being read; the result holds every page all the same.
  */
 export async function pdfPages(
   bytes: Uint8Array,
   maxPages: number,
   part: { index: number; of: number } = { index: 0, of: 1 },
   ocr?: OcrContext,
+  onPages: (pages: ExtractedPage[], pageCount: number) => void = () => {},
 ): Promise<{ pages: ExtractedPage[]; pageCount: number; unreadablePages: number[] }> {
   // pdf.js takes the bytes it is given over to its worker; scanned pages are drawn from a second copy (below).
   const document = await openPdf(ocr ? bytes.slice() : bytes);
@@ -41,18 +45,25 @@ export async function pdfPages(
     }
     const running = runningLines(pages.map((page) => page.lines));
     const read = pages.map(({ pageNumber, lines }) => pageOf(pageNumber, lines, running));
-    if (!ocr) return { pages: read, pageCount, unreadablePages: [] };
     // A page without a text layer (or with a few stray characters, a scanner's stamp) is a picture of a page: it is
     // drawn and read by OCR, and its recognised text replaces the stray characters when it holds more.
-    const candidates = read.filter((page) => lettersOf(page.text) < SCANNED_PAGE_LETTERS);
+    const candidates = ocr ? read.filter((page) => lettersOf(page.text) < SCANNED_PAGE_LETTERS) : [];
+    onPages(read.filter((page) => !candidates.includes(page)), pageCount);
+    if (!ocr) return { pages: read, pageCount, unreadablePages: [] };
+    const better = (page: ExtractedPage, other: ExtractedPage | undefined) => (other && lettersOf(other.text) > lettersOf(page.text) ? other : page);
+    const textLayer = new Map(candidates.map((page) => [page.pageNumber, page]));
+    const announced = new Set<number>();
+    const announce = (page: ExtractedPage) => {
+      const kept = better(textLayer.get(page.pageNumber) ?? page, page);
+      announced.add(page.pageNumber);
+      onPages([kept], pageCount);
+    };
     const { pages: recognised, unreadablePages: unread } = candidates.length
-      ? await readScannedPages(bytes, candidates.map((page) => page.pageNumber), ocr)
+      ? await readScannedPages(bytes, candidates.map((page) => page.pageNumber), { ...ocr, onRead: announce })
       : { pages: [], unreadablePages: [] };
     const byNumber = new Map(recognised.map((page) => [page.pageNumber, page]));
-    const merged = read.map((page) => {
-      const other = byNumber.get(page.pageNumber);
-      return other && lettersOf(other.text) > lettersOf(page.text) ? other : page;
-    });
+    const merged = read.map((page) => better(page, byNumber.get(page.pageNumber)));
+    onPages(merged.filter((page) => textLayer.has(page.pageNumber) && !announced.has(page.pageNumber)), pageCount);
     // A page that could not be read but has a few words of its own is not reported: it is not empty.
     const unreadablePages = unread.filter((pageNumber) => lettersOf(read[pageNumber - first]?.text ?? '') === 0);
     return { pages: merged, pageCount, unreadablePages };

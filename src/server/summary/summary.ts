@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { summary } from '../db/schema';
+import { summary, summaryDraft } from '../db/schema';
 import { studyFileAccess, type SharedStudy } from '../sharing/study-access';
 
 /**
@@ -18,4 +18,20 @@ export async function getSummary(db: Db, userId: string, fileId: string, shared:
   if (!row) return null;
   const { title, overview, sections, keyTerms } = row.content;
   return { fileId: access.fileId, fileName: access.fileName, title, overview, sections, keyTerms, markdown: row.markdown, createdAt: row.createdAt };
+}
+
+/**
+ * While a long file is still being read, or its summary made: the summary's sections made so far (summary_draft,
+ * written as the pages come in) with how far reading has come — every page up to `pagesRead` of `pageCount`. Null
+ * when there is none (a short file, a stored summary, an engine that does not read ahead). The same access as
+ * getSummary: a file the caller may not study is NOT_FOUND.
+ */
+export async function getSummaryDraft(db: Db, userId: string, fileId: string, shared: SharedStudy | undefined) {
+  const access = await studyFileAccess(db, userId, fileId, shared);
+  const [row] = await db
+    .select({ title: summaryDraft.title, sections: summaryDraft.sections, pagesRead: summaryDraft.pagesRead, pageCount: summaryDraft.pageCount })
+    .from(summaryDraft)
+    .where(eq(summaryDraft.fileId, access.fileId))
+    .limit(1);
+  return row ? { fileId: access.fileId, ...row } : null;
 }

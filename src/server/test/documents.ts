@@ -1,6 +1,9 @@
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import { strToU8, zipSync } from 'fflate';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PDFDocument, PDFHexString, PDFNumber, StandardFonts } from 'pdf-lib';
+import { lectureText } from './lecture';
 
 /** Documents built at test time, so the suite needs no shared test data. Used by the ingest and upload tests. */
 
@@ -226,4 +229,28 @@ export function lyingZipBomb(expandedBytes: number): Uint8Array {
 
 export function zipWith(entries: Record<string, string>): Uint8Array {
   return zipSync(Object.fromEntries(Object.entries(entries).map(([name, text]) => [name, strToU8(text)])));
+}
+
+/** A text as lines of a PDF page: its short lines (headings) larger, its paragraphs wrapped. */
+function pageLines(text: string): PdfLine[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim())
+    .flatMap((line) => (line.length < 40 ? [{ text: line, size: 16 }] : (line.match(/.{1,85}(?:\s|$)/g) ?? []).map((part) => ({ text: part.trim() }))));
+}
+
+/**
+ * The test lecture on three typed pages (cells and organelles, energy, division), then scanned handout pages (JPEGs
+ * of tests/fixtures/ocr, no text layer) that OCR reads one after another: a long file read slowly, for what the
+ * study tabs show meanwhile.
+ */
+export async function lectureWithScans(scans: readonly string[] = ['handout-p1.jpg']): Promise<Uint8Array> {
+  const at = (heading: string) => lectureText.indexOf(`\n${heading}\n`);
+  const typed = [lectureText.slice(0, at('Photosynthesis')), lectureText.slice(at('Photosynthesis'), at('Cell Division')), lectureText.slice(at('Cell Division'))];
+  const document = await PDFDocument.load(await pdfWithPages(typed.map(pageLines)));
+  for (const name of scans) {
+    const scan = await document.embedJpg(readFileSync(path.resolve(import.meta.dirname, '../../../tests/fixtures/ocr', name)));
+    document.addPage([595, 842]).drawImage(scan, { x: 0, y: 0, width: 595, height: 842 });
+  }
+  return document.save();
 }

@@ -49,11 +49,14 @@ const POLL_MS = 1_500;
 export function ArtefactFrame({
   page,
   noFile,
+  whileGenerating,
   children,
 }: {
   page: StudyPage;
   /** What the tab shows with no file open (the route passes the shell's empty state). */
   noFile: ReactNode;
+  /** What the tab shows while its file is read or its artefact made, given the progress the frame would show alone. */
+  whileGenerating?: (file: StudyFile, progress: ReactNode) => ReactNode;
   children: (file: StudyFile) => ReactNode;
 }) {
   const { file, loading, sharedUnavailable } = useStudyFile();
@@ -61,13 +64,23 @@ export function ArtefactFrame({
   if (sharedUnavailable) return <SharedUnavailable />;
   if (!file) return <>{noFile}</>;
   return (
-    <ArtefactGate page={page} file={file}>
+    <ArtefactGate page={page} file={file} whileGenerating={whileGenerating}>
       {children}
     </ArtefactGate>
   );
 }
 
-function ArtefactGate({ page, file, children }: { page: StudyPage; file: StudyFile; children: (file: StudyFile) => ReactNode }) {
+function ArtefactGate({
+  page,
+  file,
+  whileGenerating,
+  children,
+}: {
+  page: StudyPage;
+  file: StudyFile;
+  whileGenerating: ((file: StudyFile, progress: ReactNode) => ReactNode) | undefined;
+  children: (file: StudyFile) => ReactNode;
+}) {
   const trpc = useTRPC();
   const kind = ARTEFACT_OF[page];
   const status = useQuery({
@@ -89,7 +102,10 @@ function ArtefactGate({ page, file, children }: { page: StudyPage; file: StudyFi
   if (status.isPending) return <FrameSkeleton />;
   if (status.isError || !data || !artefact) return <FrameError page={page} onRetry={() => void status.refetch()} />;
   if (data.status === 'failed') return <FileFailed file={{ ...data, id: file.id }} />;
-  if (generating) return <Generating page={page} reading={isProcessing(data.status)} progress={ocrProgressOf(data)} states={data.artefacts} />;
+  if (generating) {
+    const progress = <Generating page={page} reading={isProcessing(data.status)} progress={ocrProgressOf(data)} states={data.artefacts} />;
+    return whileGenerating ? <>{whileGenerating(file, progress)}</> : progress;
+  }
   if (artefact.status === 'failed') {
     return (
       <ArtefactFailed

@@ -1,9 +1,9 @@
 import './summary-print.css';
 import { BookOpen, FileText, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../lib/cn';
 import { InlineMarkdown, Markdown } from './markdown';
 import { PageLink } from './page-link';
+import { SummaryPoint } from './summary-point';
 import { SummaryActions } from './summary-actions';
 import type { SummaryData, SummaryFile } from './summary-data';
 import { displayTerm, numberHeadings, plainText, readingMinutes } from './summary-text';
@@ -134,15 +134,7 @@ export default function SummaryView({
                   </div>
                   <ul className="mt-4 space-y-3.5 md:pl-10">
                     {section.points.map((point, pointIndex) => (
-                      <li key={pointIndex} className="flex gap-3" data-testid="summary-point">
-                        {/* A table of the document (a point that is a Markdown table) stands without a bullet, in line with the text. */}
-                        <span
-                          aria-hidden="true"
-                          className={cn('mt-[0.7rem] size-1.5 shrink-0 rounded-full bg-primary/70', point.text.startsWith('|') && 'invisible')}
-                        />
-                        <Markdown text={point.text} className="flex-1 text-[0.9375rem] leading-7 md:text-base" />
-                        <PageLink file={file} page={point.page} className="mt-0.5" />
-                      </li>
+                      <SummaryPoint key={pointIndex} point={point} file={file} />
                     ))}
                   </ul>
                 </section>

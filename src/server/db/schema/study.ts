@@ -74,6 +74,26 @@ export const summary = pgTable(
   (table) => [uniqueIndex('summary_file_id_idx').on(table.fileId)],
 );
 
+/**
+ * The summary's sections made so far while a long file is still being read (StudyEngine.readAhead, written by the
+ * ingest job): the Summary tab shows them until the summary itself is stored, which removes the draft.
+ */
+export const summaryDraft = pgTable(
+  'summary_draft',
+  {
+    id: id(),
+    fileId: fileId(),
+    title: text('title').notNull(),
+    sections: jsonb('sections').$type<Summary['sections']>().notNull(),
+    /** Every page up to this one was read when the draft was made… */
+    pagesRead: integer('pages_read').notNull(),
+    /** …of this many. */
+    pageCount: integer('page_count').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('summary_draft_file_id_idx').on(table.fileId)],
+);
+
 export const mindmap = pgTable(
   'mindmap',
   {

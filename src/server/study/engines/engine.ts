@@ -51,8 +51,27 @@ export class StudyEngineError extends Error {
   }
 }
 
+/**
+ * The summary's sections made so far of a document whose pages are still being read: those whose pages are all read,
+ * in order from the first (summary_draft). The finished summary replaces them and may differ from them: it weighs
+ * every sentence against the whole document.
+ */
+export interface SummaryDraft {
+  title: string;
+  sections: Summary['sections'];
+  /** Every page up to this one is read. */
+  pagesRead: number;
+}
+
 export interface StudyEngine {
   readonly name: 'local' | 'llm';
+  /**
+   * Optional: starts on a document whose pages are still being read (`document.pages`: those read so far, in page
+   * order; `pageCount` of the whole file) and answers the summary's sections complete so far, or null when none is.
+   * The local engine keeps what it worked out, so that the artefacts of the whole document follow its last page
+   * sooner — and come out the same as without it.
+   */
+  readAhead?(document: StudyDocument, pageCount: number, options?: EngineCallOptions): Promise<SummaryDraft | null>;
   summary(document: StudyDocument, options?: EngineCallOptions): Promise<Summary>;
   mindmap(document: StudyDocument, options?: EngineCallOptions): Promise<Mindmap>;
   flashcards(document: StudyDocument, options?: EngineCallOptions): Promise<Deck>;

@@ -153,6 +153,13 @@ export class DocumentCache {
   }
 }
 
+/** A file's title as an engine reads it: its name without the extension (a video link's name as it is). */
+export function documentTitle(target: { name: string; extension: string; videoId: string | null }): string {
+  const suffix = `.${target.extension}`;
+  const title = !target.videoId && target.name.toLowerCase().endsWith(suffix) ? target.name.slice(0, -suffix.length) : target.name;
+  return title || target.name;
+}
+
 /** The file's pages as an engine reads them, with its title (name without extension) and course language. */
 export async function loadStudyDocument(db: Db, fileId: string, documents?: DocumentCache) {
   const [target] = await db
@@ -179,9 +186,7 @@ export async function loadStudyDocument(db: Db, fileId: string, documents?: Docu
     .from(filePage)
     .where(eq(filePage.fileId, fileId))
     .orderBy(asc(filePage.pageNumber));
-  const suffix = `.${target.extension}`;
-  const title = !target.videoId && target.name.toLowerCase().endsWith(suffix) ? target.name.slice(0, -suffix.length) : target.name;
-  const document: StudyDocument = { title: title || target.name, language: target.language, pages };
+  const document: StudyDocument = { title: documentTitle(target), language: target.language, pages };
   documents?.set(cacheKey, document);
   return { document, ownerId: target.ownerId, plan: target.plan };
 }
@@ -269,7 +274,9 @@ export async function generateArtefact(
     }
     // A cancelled or expired job stores nothing: the next attempt makes the artefact again.
     options.signal?.throwIfAborted();
+    const madeAt = performance.now();
     const made = await make(engine, kind, fileId, document, options.signal);
+    const engineMs = Math.round(performance.now() - madeAt);
     options.signal?.throwIfAborted();
     const stored = await db.transaction(async (tx) => {
       // Updating first locks the row; none means the file was deleted (or the artefact re-queued) meanwhile.
@@ -294,7 +301,7 @@ export async function generateArtefact(
       return true;
     });
     if (!stored) return 'skipped';
-    log.info({ fileId, kind, engine: made.engine, ms: Math.round(performance.now() - started) }, 'study artefact ready');
+    log.info({ fileId, kind, engine: made.engine, ms: Math.round(performance.now() - started), engineMs }, 'study artefact ready');
     return 'ready';
   } catch (error) {
     if (error instanceof QuotaExceeded) {

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import { summaryToMarkdown, type Challenge, type Deck, type LearnPath, type Mindmap, type Summary } from '../../../shared/artefacts';
 import type { TextChunk } from '../engines/chunks';
+import { dropSummaryDraft } from './read-ahead';
 
 /**
  * Writing a file's artefacts. Each function replaces what the file had of that artefact (deleting first, children go
@@ -42,6 +43,8 @@ export async function storeChunks(tx: Tx, fileId: string, chunks: TextChunk[]): 
 }
 
 export async function storeSummary(tx: Tx, fileId: string, value: Summary): Promise<void> {
+  // The sections shown while the file was read give way to the summary.
+  await dropSummaryDraft(tx, fileId);
   await tx.delete(summary).where(eq(summary.fileId, fileId));
   await tx.insert(summary).values({ fileId, markdown: summaryToMarkdown(value), content: value });
 }

@@ -226,6 +226,7 @@ export const declarations: Declarations = {
 
   // ---- the study tabs through the shared course's link ----
   'summary.get': { expect: studies, input: studied },
+  'summary.getDraft': { expect: studies, input: studied },
   'mindmap.get': { expect: studies, input: studied },
   'mindmap.getPassage': { expect: studies, input: (c) => ({ ...studied(c), nodeId: c.world.mindmapNodeId }) },
   'decks.list': { expect: studies, input: studied },

@@ -1,10 +1,10 @@
 import type { StudyDocument } from '../engine';
+import { readBlock } from './analysis-memo';
+import { phrasesOf } from './phrases';
 import { definitionIn, formulaIn } from './definitions';
 import { isEverydayEnglish } from './everyday';
 import { detectLanguage } from './language';
-import { sentencesOf } from './nlp';
 import type { RawSentence, Token } from './nlp';
-import { phrasesOf } from './phrases';
 import type { PhraseHit } from './phrases';
 import { sectionsOf } from './sections';
 import { judgeSentence, pointsBackIn } from './sentences';
@@ -116,7 +116,8 @@ function analyseUncached(document: StudyDocument): Analysis {
   const pageIndex = new PageIndex(document.pages);
   const stop = stopWords(language);
   const sentences: Sentence[] = [];
-  const raws = rawSections.map((raw) => raw.blocks.map((block) => (block.table ? [] : sentencesOf(block.text, language, { compounds: true }))));
+  const read = rawSections.map((raw) => raw.blocks.map((block) => (block.table ? undefined : readBlock(block.text, language))));
+  const raws = read.map((blocks) => blocks.map((block) => block?.sentences ?? []));
   if (language === 'de') retagSentenceStarts(raws.flat(2));
   const sections: Section[] = rawSections.map((raw, sectionIndex) => {
     const sectionSentences: Sentence[] = [];
@@ -128,7 +129,7 @@ function analyseUncached(document: StudyDocument): Analysis {
         return;
       }
       const inBlock = raws[sectionIndex]?.[blockIndex] ?? [];
-      const judged = inBlock.map((found) => judgeSentence(found.text, found.tokens, language));
+      const judged = inBlock.map((found, index) => read[sectionIndex]?.[blockIndex]?.judge(index) ?? judgeSentence(found.text, found.tokens, language));
       const premise = isExercisePremise(inBlock.map((found) => found.text), judged);
       // A citation a label announces ("Reference: Chuttur M.Y. (2009). "Overview of …," Indiana University, USA.") runs
       // to the paragraph's end: its later sentences lost the label when the paragraph was cut into sentences.
@@ -414,8 +415,22 @@ function isExercisePremise(texts: readonly string[], judged: readonly { asks: bo
 
 /** The word right before a character offset, lower case ("einer" in "bei einer Tiefalteration"). */
 export function wordBefore(text: string, offset: number): string | undefined {
-  return /(\p{L}+)\s*$/u.exec(text.slice(0, offset))?.[1]?.toLowerCase();
+  // What /(\p{L}+)\s*$/u finds in text.slice(0, offset), read backwards from the offset: that regular expression tries
+  // every start in the sentence, and it ran for every noun phrase of the book (a sixth of the analysis).
+  let end = offset < 0 ? Math.max(0, text.length + offset) : Math.min(offset, text.length);
+  while (end > 0 && /\s/.test(text.charAt(end - 1))) end -= 1;
+  let start = end;
+  for (;;) {
+    const low = text.charCodeAt(start - 1);
+    const pair = start >= 2 && low >= 0xdc00 && low <= 0xdfff && isHighSurrogate(text.charCodeAt(start - 2));
+    const width = pair ? 2 : 1;
+    if (start - width < 0 || !/^\p{L}$/u.test(text.slice(start - width, start))) break;
+    start -= width;
+  }
+  return start < end ? text.slice(start, end).toLowerCase() : undefined;
 }
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 function isTeachable(display: string, words: number, how: { named: boolean; defined: boolean }, language: string): boolean {
   if (how.named || words > 1 || /^\p{Lu}{2,}\p{N}*$/u.test(display)) return true;

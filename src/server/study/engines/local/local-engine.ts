@@ -8,6 +8,7 @@ import { buildDeck } from './flashcards';
 import { buildLearnPath } from './learn-path';
 import { buildMindmap } from './mindmap';
 import { buildSummary } from './summary';
+import { summaryDraft } from './summary-draft';
 
 /**
  * Every failure the local engine reports (StudyEngineError.key, a key of the client's 'study' namespace); it sends no
@@ -39,6 +40,11 @@ export function createLocalEngine(): StudyEngine {
     mindmap: (document, options) => run(document, options, buildMindmap),
     flashcards: (document, options) => run(document, options, buildDeck),
     learnPath: (document, options) => run(document, options, buildLearnPath),
+    readAhead: async (document, pageCount, options) => {
+      options?.signal?.throwIfAborted();
+      await Promise.resolve();
+      return summaryDraft(document, pageCount);
+    },
     describeCourse: (course: CourseInput, options?: EngineCallOptions) => describeCourse(course, options),
     answer: (question, context, options) => answerQuestion(question, context, options),
   };

@@ -82,6 +82,11 @@ async function handle(request: ThreadRequest): Promise<void> {
       return;
     }
     if (cancelled.has(request.id)) return;
+    if (request.method === 'readAhead') {
+      // Pages read so far: not mapped onto a recent document (the whole one comes later under its own key).
+      post({ id: request.id, type: 'result', value: await engine.readAhead?.(request.document, request.pageCount) ?? null });
+      return;
+    }
     const value = await engine[request.method](shared(request.document));
     post({ id: request.id, type: 'result', value });
   } catch (error) {

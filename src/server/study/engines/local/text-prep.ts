@@ -1,5 +1,6 @@
 import type { StudyPage } from '../engine';
 import { germanFinite } from './scaffolding';
+import { cleanedLine } from './analysis-memo';
 import { stopWords } from './stopwords';
 
 /**
@@ -238,7 +239,7 @@ function splitLines(text: string): string[] {
     }
     if (/^\s*:::/.test(raw) || /^\s*(?:[-*+]\s+)?\[[^\]]+\]\(#[^)]*\)\s*$/.test(raw)) continue;
     const note = raw.startsWith(noteStart);
-    const line = cleanLine(note ? raw.slice(1) : raw);
+    const line = cleanedLine(note ? raw.slice(1) : raw, cleanLine);
     if (line.length === 0) {
       blank = lines.length > 0;
       continue;

@@ -1,10 +1,11 @@
 import type { AnswerContext, AnswerEvent, CourseDescriptionEvent, CourseInput, StudyDocument, StudyEngine } from '../engine';
 
 /** The messages between the local engine's thread (study-thread.ts) and its caller (threaded-engine.ts). */
-export type ArtefactMethod = Exclude<keyof StudyEngine, 'name' | 'describeCourse' | 'answer'>;
+export type ArtefactMethod = Exclude<keyof StudyEngine, 'name' | 'describeCourse' | 'answer' | 'readAhead'>;
 
 export type ThreadRequest =
   | { id: number; method: ArtefactMethod; document: StudyDocument }
+  | { id: number; method: 'readAhead'; document: StudyDocument; pageCount: number }
   | { id: number; method: 'describeCourse'; course: CourseInput }
   | { id: number; method: 'answer'; question: string; context: AnswerContext; /** The pace of the streamed answer. */ wordMs?: number | undefined }
   | { id: number; method: 'cancel' };

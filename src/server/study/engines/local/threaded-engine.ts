@@ -64,7 +64,7 @@ export function createThreadedLocalEngine(settings: { answerWordMs?: number } = 
     if (listeners.size === 0) worker?.unref();
   };
 
-  const call = <T>(method: ArtefactMethod, document: StudyDocument, options?: EngineCallOptions): Promise<T> => {
+  const call = <T>(request: DistributiveOmit<Extract<ThreadRequest, { document: StudyDocument }>, 'id'>, options?: EngineCallOptions): Promise<T> => {
     options?.signal?.throwIfAborted();
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
@@ -73,7 +73,7 @@ export function createThreadedLocalEngine(settings: { answerWordMs?: number } = 
         reject(options?.signal?.reason);
       };
       options?.signal?.addEventListener('abort', onAbort, { once: true });
-      send({ id, method, document }, (reply) => {
+      send({ ...request, id }, (reply) => {
         options?.signal?.removeEventListener('abort', onAbort);
         if (reply.type === 'error') reject(errorOf(reply.error));
         // The thread sends what the engine made; the pipeline validates it against the artefact's schema.
@@ -137,14 +137,19 @@ export function createThreadedLocalEngine(settings: { answerWordMs?: number } = 
 
   return {
     name: 'local',
-    summary: (document, options) => call('summary', document, options),
-    mindmap: (document, options) => call('mindmap', document, options),
-    flashcards: (document, options) => call('flashcards', document, options),
-    learnPath: (document, options) => call('learnPath', document, options),
+    summary: (document, options) => call(artefact('summary', document), options),
+    mindmap: (document, options) => call(artefact('mindmap', document), options),
+    flashcards: (document, options) => call(artefact('flashcards', document), options),
+    learnPath: (document, options) => call(artefact('learnPath', document), options),
+    readAhead: (document, pageCount, options) => call({ method: 'readAhead', document, pageCount }, options),
     describeCourse,
     answer,
   };
 }
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+const artefact = (method: ArtefactMethod, document: StudyDocument) => ({ method, document });
 
 function errorOf(error: ThreadError): Error {
   if (error.engineError) {

@@ -48,6 +48,14 @@ export function CoursesSidebarSection() {
         </div>
       ) : courses.data?.length ? (
         <CourseTree courses={courses.data} activeFileId={activeFile.data?.id} />
+      ) : courses.isError ? (
+        // Not "no courses": the list could not be read (offline, the server away).
+        <div className="mx-2 flex items-center gap-2 rounded-xl border border-dashed border-border px-3 py-2" data-testid="sidebar-courses-failed">
+          <p className="min-w-0 flex-1 text-xs leading-relaxed text-muted-foreground">{t('sidebar.loadFailed')}</p>
+          <button type="button" className="shrink-0 text-xs font-semibold text-primary-tint-foreground hover:underline" onClick={() => void courses.refetch()}>
+            {t('sidebar.retry')}
+          </button>
+        </div>
       ) : (
         <div className="mx-2 flex items-start gap-3 rounded-xl border border-dashed border-border px-3 py-3">
           <FolderPlus aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />

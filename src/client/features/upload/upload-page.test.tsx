@@ -75,7 +75,8 @@ function drop(files: File[]) {
 async function readyPage(plan: PlanSlug) {
   const server = serve(plan);
   const rendered = renderUpload();
-  expect(await screen.findByTestId('upload-course-name')).toHaveProperty('textContent', 'Cell Biology');
+  // The page's lazy chunks load first: on a busy machine (the whole suite at once) that can take longer than a second.
+  expect(await screen.findByTestId('upload-course-name', {}, { timeout: 5000 })).toHaveProperty('textContent', 'Cell Biology');
   await screen.findByText(new RegExp(`${plan === 'free' ? 'Free' : 'Pro'} plan: `));
   return { server, ...rendered };
 }

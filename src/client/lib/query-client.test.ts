@@ -1,6 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { onlineManager } from '@tanstack/react-query';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createQueryClient } from './query-client';
 
 function retryOf(error: unknown, failureCount = 0): boolean {
@@ -21,20 +20,5 @@ describe('which failed queries are tried again', () => {
     expect(retryOf(failed)).toBe(true);
     expect(retryOf(failed, 2)).toBe(false);
     expect(retryOf(new TypeError('Failed to fetch'))).toBe(true);
-  });
-});
-
-describe('a page opened without a connection', () => {
-  it('starts offline, so queries wait for the connection instead of failing for good', () => {
-    vi.stubGlobal('navigator', { onLine: false });
-    try {
-      createQueryClient();
-      expect(onlineManager.isOnline()).toBe(false);
-    } finally {
-      vi.unstubAllGlobals();
-      onlineManager.setOnline(true);
-    }
-    createQueryClient();
-    expect(onlineManager.isOnline()).toBe(true);
   });
 });

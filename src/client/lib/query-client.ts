@@ -1,4 +1,4 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 
 /**
  * The HTTP status a failed tRPC call reports (TRPCClientError's `data.httpStatus`), read without importing tRPC's
@@ -11,10 +11,6 @@ function httpStatusOf(error: unknown): number | undefined {
 }
 
 export function createQueryClient(): QueryClient {
-  // react-query assumes a connection until the browser says it went away; a page opened offline (from the service
-  // worker) would try every query, fail, and never try again when the connection returns. Start from what the
-  // browser knows: offline, queries wait and run once it is back.
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
   return new QueryClient({
     defaultOptions: {
       queries: {

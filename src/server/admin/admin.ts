@@ -3,8 +3,9 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PlanSlug } from '../../shared/plans';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { challenge, challengeOption, challengeReport, directory, file, lesson, unit, usageCounter, user } from '../db/schema';
+import { challenge, challengeReport, directory, file, lesson, unit, usageCounter, user } from '../db/schema';
 import { AppError } from '../errors';
+import { optionsOfChallenges } from '../learn/access';
 import { correctAnswerOf } from '../learn/play';
 import type { Logger } from '../logger';
 import { usagePeriod } from '../usage/usage-counters';
@@ -149,15 +150,7 @@ export const REVIEW_QUEUE_SIZE = 100;
 
 /** The right answer of each challenge as the player shows it (the options only matter for multiple choice). */
 async function correctAnswers(db: Db, rows: Array<typeof challenge.$inferSelect>): Promise<Map<string, string>> {
-  const ids = rows.map((row) => row.id);
-  const options =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ challengeId: challengeOption.challengeId, id: challengeOption.id, text: challengeOption.text, correct: challengeOption.correct })
-          .from(challengeOption)
-          .where(inArray(challengeOption.challengeId, ids))
-          .orderBy(asc(challengeOption.position));
+  const options = await optionsOfChallenges(db, rows.map((row) => row.id));
   return new Map(rows.map((row) => [row.id, correctAnswerOf(row, options.filter((option) => option.challengeId === row.id))]));
 }
 

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { challenge, lesson, unit } from '../db/schema';
+import { challenge, challengeOption, lesson, unit } from '../db/schema';
 import { studyFileAccessOr, type SharedStudy, type StudyFileAccess } from '../sharing/study-access';
 import { challengeNotFound, lessonNotFound } from './errors';
 
@@ -47,4 +47,14 @@ export async function challengeAccess(
     .limit(1);
   if (!row) throw challengeNotFound();
   return { ...row, access: await studyFileAccessOr(db, userId, row.lesson.fileId, challengeNotFound, shared) };
+}
+
+/** The options (with their correct flags) of the given challenges, in their order: what judging and answer keys read. */
+export async function optionsOfChallenges(db: Db, challengeIds: readonly string[]) {
+  if (challengeIds.length === 0) return [];
+  return db
+    .select({ challengeId: challengeOption.challengeId, id: challengeOption.id, text: challengeOption.text, correct: challengeOption.correct })
+    .from(challengeOption)
+    .where(inArray(challengeOption.challengeId, [...challengeIds]))
+    .orderBy(asc(challengeOption.position));
 }

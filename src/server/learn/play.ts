@@ -18,7 +18,7 @@ import { awardPoints } from '../gamification/points';
 import { challenge, challengeAttempt, challengeOption, challengeReport, lessonProgress, user } from '../db/schema';
 import type { ChallengeAttemptStatus } from '../db/schema/learn';
 import type { SharedStudy } from '../sharing/study-access';
-import { challengeAccess, lessonAccess, type ChallengeRow } from './access';
+import { challengeAccess, lessonAccess, optionsOfChallenges, type ChallengeRow } from './access';
 import {
   challengeAlreadyAnswered,
   lessonLocked,
@@ -361,13 +361,7 @@ export async function getReplay(options: PlayOptions & { lessonId: string }): Pr
   const toPlay = await getLesson(options);
   const ids = toPlay.challenges.map((item) => item.id);
   const rows = ids.length === 0 ? [] : await db.select().from(challenge).where(inArray(challenge.id, ids));
-  const optionRows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ id: challengeOption.id, text: challengeOption.text, correct: challengeOption.correct, challengeId: challengeOption.challengeId })
-          .from(challengeOption)
-          .where(inArray(challengeOption.challengeId, ids));
+  const optionRows = await optionsOfChallenges(db, ids);
   const key: LessonReplay['key'] = {};
   for (const row of rows) {
     key[row.id] = {
@@ -428,10 +422,7 @@ export async function syncReplay(
     if (rows.length === 0 || given.size !== options.answers.length || rows.length !== given.size || rows.some((row) => !given.has(row.id))) {
       throw lessonNotFinished();
     }
-    const optionRows = await tx
-      .select({ id: challengeOption.id, text: challengeOption.text, correct: challengeOption.correct, challengeId: challengeOption.challengeId })
-      .from(challengeOption)
-      .where(inArray(challengeOption.challengeId, rows.map((row) => row.id)));
+    const optionRows = await optionsOfChallenges(tx, rows.map((row) => row.id));
     const run = { runId: options.replayId, lessonId: lesson.id, practice: true, startedAt: playedAt };
     let points = 0;
     for (const row of rows) {

@@ -4,6 +4,7 @@ import type { LearnPath } from '../../../shared/learn';
 import { keepLesson, lessonsToKeep } from '../../lib/offline/kept-lessons';
 import { sessionQueryOptions } from '../../lib/session';
 import { useTRPCClient, type TrpcClient } from '../../lib/trpc';
+import { whenIdle } from '../../lib/when-idle';
 import type { SharedContext } from './learn-data';
 
 /** At most this many finished lessons of a path are fetched for offline replay per visit (the most advanced first). */
@@ -42,12 +43,10 @@ export function useKeepFinishedLessons(path: LearnPath | undefined, context: Sha
     const work = () => {
       if (!cancelled) void keepFinishedLessons(client, userId, finished.split(','), context);
     };
-    const idle = window.requestIdleCallback?.(work, { timeout: 5000 });
-    const timer = idle === undefined ? window.setTimeout(work, 2000) : undefined;
+    const cancelIdle = whenIdle(work, { timeout: 5000, fallbackMs: 2000 });
     return () => {
       cancelled = true;
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
+      cancelIdle();
     };
   }, [client, context, finished, userId]);
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useOffline } from '../../lib/offline/use-offline';
+import { whenIdle } from '../../lib/when-idle';
 
 /**
  * The signed-in user's ratings outbox (lib/offline/outbox.ts), started once the page is idle: ratings left from a
@@ -33,12 +34,10 @@ function useOutbox(userId: string | undefined) {
       start();
       keepPage();
     };
-    const idle = window.requestIdleCallback?.(both, { timeout: 3000 });
-    const timer = idle === undefined ? window.setTimeout(both, 1000) : undefined;
+    const cancelIdle = whenIdle(both, { timeout: 3000, fallbackMs: 1000 });
     return () => {
       cancelled = true;
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
+      cancelIdle();
       stop?.();
     };
   }, [t, userId]);

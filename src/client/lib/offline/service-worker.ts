@@ -1,3 +1,5 @@
+import { whenIdle } from '../when-idle';
+
 /**
  * The page's side of the service worker (src/client/sw/service-worker.ts, built to /sw.js): registered once the app
  * has started and the browser is idle, in a production build only (Vite's development server has no /sw.js, and a
@@ -14,13 +16,9 @@ export function registerServiceWorker(): void {
       // No service worker (a private window, a browser setting): the app works as before, only not offline.
     });
   };
-  requestIdle(register);
+  whenIdle(register, { timeout: 5000, fallbackMs: 1000 });
 }
 
-function requestIdle(work: () => void) {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout: 5000 });
-  else setTimeout(work, 1000);
-}
 
 /** The key the service worker keeps the last app page under (src/client/sw/service-worker.ts). */
 const APP_PAGE_KEY = '/__app-page';

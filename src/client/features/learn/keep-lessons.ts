@@ -10,9 +10,19 @@ import type { SharedContext } from './learn-data';
 /** At most this many finished lessons of a path are fetched for offline replay per visit (the most advanced first). */
 const KEEP_PER_VISIT = 12;
 
-/** Keeps the given finished lessons for replay offline, one request after the other; a refusal skips that lesson. */
+/**
+ * Keeps the given finished lessons for replay offline, one request after the other; a refusal skips that lesson. Never
+ * rejects: a browser that keeps nothing (no IndexedDB, storage blocked or full) only goes without offline replay.
+ */
 export async function keepFinishedLessons(client: TrpcClient, userId: string, lessonIds: readonly string[], context: SharedContext): Promise<void> {
-  for (const lessonId of await lessonsToKeep(userId, lessonIds)) {
+  if (typeof indexedDB === 'undefined') return;
+  let toKeep: string[];
+  try {
+    toKeep = await lessonsToKeep(userId, lessonIds);
+  } catch {
+    return;
+  }
+  for (const lessonId of toKeep) {
     if (!navigator.onLine) return;
     try {
       const replay = await client.learn.getReplay.mutate({ lessonId, ...context });
@@ -38,7 +48,7 @@ export function useKeepFinishedLessons(path: LearnPath | undefined, context: Sha
     .slice(0, KEEP_PER_VISIT)
     .join(',');
   useEffect(() => {
-    if (!userId || !finished || typeof indexedDB === 'undefined') return;
+    if (!userId || !finished) return;
     let cancelled = false;
     const work = () => {
       if (!cancelled) void keepFinishedLessons(client, userId, finished.split(','), context);

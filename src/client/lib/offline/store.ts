@@ -21,7 +21,15 @@ function promised<T>(request: IDBRequest<T>): Promise<T> {
 
 export function offlineDb(): Promise<IDBDatabase> {
   opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(OFFLINE_DB_NAME, VERSION);
+    let request: IDBOpenDBRequest;
+    try {
+      // Throws where there is no IndexedDB or it is refused (some private windows): tried again when next needed.
+      request = indexedDB.open(OFFLINE_DB_NAME, VERSION);
+    } catch (error) {
+      opening = null;
+      reject(error instanceof Error ? error : new Error('IndexedDB could not be opened'));
+      return;
+    }
     request.onupgradeneeded = () => {
       const db = request.result;
       if (!db.objectStoreNames.contains('outbox')) db.createObjectStore('outbox', { keyPath: 'id' });

@@ -54,7 +54,11 @@ async function start(container: HTMLElement) {
     });
     return;
   }
-  // Drawn afresh in a transition too: the shell and its page render in slices between which the browser takes taps.
+  // The page's chunk, texts and checks before the first render: drawn from scratch, the shell and its page then render
+  // once, in a transition, in slices between which the browser takes taps. (Rendered first and completed by the
+  // router as its chunk arrived, the page was a second render of the whole tree in one task: a router's state change
+  // is not a transition.)
+  await router.load().catch(() => undefined);
   const root = createRoot(container);
   startTransition(() => {
     root.render(app);

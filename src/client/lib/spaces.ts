@@ -61,7 +61,8 @@ export function useSpacesClient(): SpacesClient {
 
 /** Every sharing query's key starts with this, so one invalidation refreshes them all after a change. */
 export const SPACES_KEY = ['spaces'] as const;
-const key = (procedure: keyof SpacesClient, input?: unknown): QueryKey => [...SPACES_KEY, procedure, input ?? null];
+export const spacesQueryKey = (procedure: keyof SpacesClient, input?: unknown): QueryKey => [...SPACES_KEY, procedure, input ?? null];
+const key = spacesQueryKey;
 
 export function useSharedContext(context: { uuid?: string; id?: string }) {
   const spaces = useSpacesClient();

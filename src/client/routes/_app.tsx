@@ -12,7 +12,13 @@ export const appLayoutRoute = createRoute({
     if (!session) throw redirect({ to: '/auth', search: { redirect: location.href } });
     return { session };
   },
-  loader: () => loadNamespaces('shell', 'courses', 'gamification', 'sharing', 'viewer', 'errors'),
+  // The shell's texts, and its first queries' answers from the page (lib/first-queries.ts) into the cache.
+  loader: async ({ context }) => {
+    await Promise.all([
+      loadNamespaces('shell', 'courses', 'gamification', 'sharing', 'viewer', 'errors'),
+      import('../lib/first-queries').then(({ seedFirstQueries }) => seedFirstQueries(context.queryClient, context.session.user.id)).catch(() => undefined),
+    ]);
+  },
   // The shell is a chunk of its own: visitors on the landing page and /auth never load it.
   component: lazyRouteComponent(() => import('./_app.lazy'), 'AppLayout'),
 });

@@ -28,6 +28,8 @@ interface ServiceWorkerScope {
   readonly location: Location;
 }
 
+import { pageWithoutFirstQueries } from '../../shared/first-queries';
+
 // A module, so that this `self` (the worker's scope) stands in for the DOM's window-typed one.
 export {};
 declare const self: ServiceWorkerScope;
@@ -81,7 +83,7 @@ async function page(request: Request, url: URL): Promise<Response> {
     const html = response.headers.get('content-type')?.includes('text/html');
     if (response.status === 200 && html && !response.redirected) {
       const cache = await caches.open(PAGES);
-      await cache.put(key, response.clone());
+      await cache.put(key, await pageWithoutFirstQueries(response.clone()));
     }
     return response;
   } catch (error) {

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import superjson from 'superjson';
+import { FIRST_QUERIES_ELEMENT_ID, FIRST_QUERY_PATHS } from '../../shared/first-queries';
 import { EMBEDDED_SESSION_ELEMENT_ID } from '../../shared/session';
 import type { Services } from '../services';
-import { createTestServices, createUser, type TestUser } from '../test/harness';
+import { callerFor, createTestServices, createUser, type TestUser } from '../test/harness';
 import { type AppPage, appPageResponse, loadAppPage, shellPreloads } from './app-page';
 
 const MANIFEST = {
@@ -72,7 +74,33 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
     expect(html).not.toContain('token');
     // A name cannot end the script element early.
     expect(html).not.toContain('</script><script>alert(1)');
-    expect(html.match(/<script/g)).toHaveLength(1);
+    // The session and the first queries' answers, nothing else.
+    expect(html.match(/<script/g)).toHaveLength(2);
+  });
+
+  const firstQueriesIn = (html: string): Record<string, unknown> | null => {
+    const match = new RegExp(`<script type="application/json" id="${FIRST_QUERIES_ELEMENT_ID}">(.*?)</script>`).exec(html);
+    return match ? superjson.parse<Record<string, unknown>>(match[1]!) : null;
+  };
+
+  test("the shell's first queries are answered in the page, as the user's own procedures answer them", async () => {
+    const course = await callerFor(services, student).directory.createDirectory({ name: 'Biology </script><script>alert(2)</script>' });
+    const other = await createUser(services);
+    await callerFor(services, other).directory.createDirectory({ name: 'Someone else’s course' });
+    const html = await (await app.request('http://localhost/summary', { headers: { cookie: student.headers.get('cookie') ?? '' } })).text();
+    expect(html).not.toContain('alert(2)</script>');
+    const answers = firstQueriesIn(html);
+    if (!answers) throw new Error('no first queries in the page');
+    expect(Object.keys(answers).sort()).toEqual([...FIRST_QUERY_PATHS].sort());
+    const api = callerFor(services, student);
+    expect(answers['directory.getDirectories']).toEqual(await api.directory.getDirectories());
+    expect(answers['user.getUser']).toEqual(await api.user.getUser({ id: student.user.id }));
+    expect(answers['gamification.getProgress']).toEqual(await api.gamification.getProgress());
+    expect(answers['admin.isAdmin']).toEqual({ isAdmin: false });
+    expect(JSON.stringify(answers['directory.getDirectories'])).toContain(course.id);
+    expect(JSON.stringify(answers)).not.toContain('Someone else');
+    // At the end of the body, after the page's markup.
+    expect(html.indexOf(FIRST_QUERIES_ELEMENT_ID)).toBeGreaterThan(html.indexOf('<div id="root">'));
   });
 
   test('a visitor, or a cookie that names no session: null, and nothing preloaded', async () => {
@@ -80,6 +108,7 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
       const html = await (await app.request('http://localhost/decks', { headers })).text();
       expect(sessionIn(html)).toBeNull();
       expect(html).not.toContain('modulepreload');
+      expect(firstQueriesIn(html)).toBeNull();
     }
   });
 

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context } from 'hono';
+import { FIRST_QUERIES_ELEMENT_ID } from '../../shared/first-queries';
 import { EMBEDDED_SESSION_ELEMENT_ID, type SessionData } from '../../shared/session';
 import type { Services } from '../services';
+import { firstQueries } from './first-queries';
 import { requestSession, type Session } from './session';
 
 /**
@@ -64,15 +66,27 @@ export function embeddedSession(session: Session): SessionData | null {
 
 /** JSON safe inside a <script> element: no `</script>`, no `<!--`, and the two line separators JavaScript once refused. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return scriptText(JSON.stringify(value));
 }
 
-export async function appPageResponse(c: Context, services: Services, page: AppPage): Promise<Response> {
+function scriptText(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * `headers`: the request's, as the API's procedures see them (the client's address added); the page's first queries
+ * run with them.
+ */
+export async function appPageResponse(c: Context, services: Services, page: AppPage, headers: Headers = c.req.raw.headers): Promise<Response> {
   const session = c.req.header('cookie') ? await requestSession(services, c.req.raw) : null;
   const data = embeddedSession(session);
   const head = `${data ? page.shellPreloads : ''}<script type="application/json" id="${EMBEDDED_SESSION_ELEMENT_ID}">${scriptJson(data)}</script>`;
+  // The shell's first queries answered in the page (shared/first-queries.ts): superjson's JSON text, made safe to
+  // stand inside <script> (a `<` can only be inside a JSON string, where \u003c reads the same).
+  const answers = session ? await firstQueries(services, headers, session) : null;
+  const body = answers ? `<script type="application/json" id="${FIRST_QUERIES_ELEMENT_ID}">${scriptText(answers)}</script>` : '';
   // The page now carries who asked: never kept by a shared cache, and asked again each time.
   c.header('Cache-Control', 'private, no-cache');
   c.header('Vary', 'Cookie');
-  return c.html(page.html.replace('</head>', `${head}</head>`));
+  return c.html(page.html.replace('</head>', `${head}</head>`).replace('</body>', `${body}</body>`));
 }

@@ -144,7 +144,7 @@ export function createApp(services: Services) {
     if (!appPage) {
       return c.text('The front end is not built. Run `npm run build` (npm start does this by itself).', 503);
     }
-    return appPageResponse(c, services, appPage);
+    return appPageResponse(c, services, appPage, withClientIpHeader(c.req.raw.headers, clientIp(c, config.trustProxy)));
   });
 
   app.onError((error, c) => {

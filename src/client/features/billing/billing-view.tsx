@@ -22,7 +22,7 @@ import { useTRPC } from '../../lib/trpc';
 import { openUpgradeModal } from '../../lib/upgrade-modal';
 import { BillingNotConfigured, HighlightLine } from './billing-parts';
 import { useBillingState, usePublicConfig } from './billing-queries';
-import { formatPlanNumber } from './entitlements';
+import { formatPlanNumber } from '../../lib/number-format';
 import { usePortal } from './use-checkout';
 
 const PLAN_ICONS: Record<PlanSlug, LucideIcon> = { free: Zap, pro: Sparkles, ultra: Crown, enterprise: Building2 };

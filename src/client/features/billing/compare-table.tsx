@@ -3,7 +3,8 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLANS, type PlanSlug } from '../../../shared/plans';
 import { cn } from '../../lib/cn';
-import { ENTITLEMENT_GROUPS, ENTITLEMENT_ROWS, type EntitlementValue, formatPlanNumber } from './entitlements';
+import { formatPlanNumber } from '../../lib/number-format';
+import { ENTITLEMENT_GROUPS, ENTITLEMENT_ROWS, type EntitlementValue } from './entitlements';
 
 /** Every entitlement of the plan table side by side for `plans`, the `highlight`ed column tinted. */
 export function CompareTable({

@@ -50,8 +50,3 @@ export const ENTITLEMENT_ROWS: readonly EntitlementRow[] = Object.values(ROWS_BY
 
 export const ENTITLEMENT_GROUPS = ['limits', 'features', 'goals'] as const;
 
-/** Plain grouping up to 999,999; "1 million" reads better than 1,000,000 in a table cell. */
-export function formatPlanNumber(value: number, locale: string): string {
-  const compact = value >= 1_000_000;
-  return new Intl.NumberFormat(locale, compact ? { notation: 'compact', compactDisplay: 'long' } : {}).format(value);
-}

@@ -9,7 +9,7 @@ import { cn } from '../../lib/cn';
 import { BillingNotConfigured, HighlightLine, IntervalToggle, PricingAlert, pricingProblem } from './billing-parts';
 import { useBillingState, usePricing, usePublicConfig } from './billing-queries';
 import { CompareTable } from './compare-table';
-import { formatPlanNumber } from './entitlements';
+import { formatPlanNumber } from '../../lib/number-format';
 import type { ResolvedPricing } from './pricing';
 import { TestimonialCards } from './testimonial-cards';
 import { useCheckout, usePortal } from './use-checkout';

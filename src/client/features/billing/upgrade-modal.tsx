@@ -13,7 +13,7 @@ import { closeUpgradeModal, type UpgradeReason, useUpgradeModalState } from '../
 import { BillingNotConfigured, HighlightLine, PricingAlert, pricingProblem } from './billing-parts';
 import { useBillingState, usePricing, usePublicConfig } from './billing-queries';
 import { CompareTable } from './compare-table';
-import { formatPlanNumber } from './entitlements';
+import { formatPlanNumber } from '../../lib/number-format';
 import { TestimonialCards } from './testimonial-cards';
 import { useCheckout } from './use-checkout';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '../../../shared/plans';
-import { formatPlanNumber, planFeatures, planLimits } from './plan-summary';
+import { formatPlanNumber } from '../../lib/number-format';
+import { planFeatures, planLimits } from './plan-summary';
 
 const limitsOf = (slug: keyof typeof PLANS) =>
   Object.fromEntries(planLimits(PLANS[slug]).map((limit) => [limit.key, limit.value]));

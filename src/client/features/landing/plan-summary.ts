@@ -50,18 +50,3 @@ export function planFeatures(plan: Plan): PlanFeature[] {
     { key: 'dedicatedManager', included: plan.dedicatedManager },
   ];
 }
-
-// Making an Intl.NumberFormat is slow (tens of milliseconds for the plan table on a phone); one per locale and style.
-const formats = new Map<string, Intl.NumberFormat>();
-
-/** Plain grouping up to 999,999; "1 million" reads better than 1,000,000 on a card. */
-export function formatPlanNumber(value: number, locale: string): string {
-  const compact = value >= 1_000_000;
-  const key = `${locale}:${String(compact)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, compact ? { notation: 'compact', compactDisplay: 'long' } : {});
-    formats.set(key, format);
-  }
-  return format.format(value);
-}

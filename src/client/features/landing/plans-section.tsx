@@ -5,7 +5,8 @@ import { MAX_HEARTS, type Plan, PLAN_SLUGS, PLANS } from '../../../shared/plans'
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { LandingSection } from './landing-section';
-import { formatPlanNumber, type PlanLimit, planFeatures, planLimits } from './plan-summary';
+import { formatPlanNumber } from '../../lib/number-format';
+import { type PlanLimit, planFeatures, planLimits } from './plan-summary';
 
 /** Pro is what a single student who studies every week needs; the badge says so rather than claiming popularity. */
 const RECOMMENDED = 'pro';

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
+import { formatCount } from '../../lib/number-format';
 import { useTRPC } from '../../lib/trpc';
 
 const counterClass =
@@ -50,33 +51,33 @@ export function ProgressCounters({ className }: { className?: string }) {
   }
 
   const { streak, points, stars, hearts, unlimitedHearts } = progress.data;
-  const compact = new Intl.NumberFormat(i18n.resolvedLanguage, { notation: 'compact', maximumFractionDigits: 1 });
+  const locale = i18n.resolvedLanguage;
   return (
     <ul aria-label={t('progress.label')} className={cn('flex items-center', className)}>
       <Counter
         testId="progress-streak"
         to="/streaks"
         icon={<Flame aria-hidden="true" className={streak > 0 ? 'fill-streak/25 text-streak' : 'text-muted-foreground'} />}
-        value={compact.format(streak)}
+        value={formatCount(streak, locale)}
         label={t('progress.streak', { count: streak })}
       />
       <Counter
         testId="progress-points"
         icon={<Zap aria-hidden="true" className="fill-points/30 text-points" />}
-        value={compact.format(points)}
+        value={formatCount(points, locale)}
         label={t('progress.points', { count: points })}
       />
       <Counter
         testId="progress-stars"
         icon={<Star aria-hidden="true" className="fill-star/30 text-star" />}
-        value={compact.format(stars)}
+        value={formatCount(stars, locale)}
         label={t('progress.stars', { count: stars })}
       />
       <Counter
         testId="progress-hearts"
         to="/shop"
         icon={<Heart aria-hidden="true" className="fill-heart/25 text-heart" />}
-        value={unlimitedHearts ? <InfinityIcon aria-hidden="true" className="text-heart" /> : compact.format(hearts)}
+        value={unlimitedHearts ? <InfinityIcon aria-hidden="true" className="text-heart" /> : formatCount(hearts, locale)}
         label={unlimitedHearts ? t('progress.heartsUnlimited') : t('progress.hearts', { count: hearts })}
       />
     </ul>

@@ -1,3 +1,4 @@
+import { pageWithoutFirstQueries } from '../../../shared/first-queries';
 import { whenIdle } from '../when-idle';
 
 /**
@@ -34,7 +35,7 @@ export async function keepAppPage(): Promise<void> {
   const response = await fetch('/dashboard', { credentials: 'same-origin', headers: { accept: 'text/html' } });
   if (!response.ok || !response.headers.get('content-type')?.includes('text/html')) return;
   const cache = await caches.open(PAGES_CACHE);
-  await cache.put(APP_PAGE_KEY, response);
+  await cache.put(APP_PAGE_KEY, await pageWithoutFirstQueries(response));
 }
 
 /** Deletes the pages the service worker kept: they carry the signed-in user (signing out). */

@@ -1,0 +1,40 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import superjson from 'superjson';
+import { type SpacesClient, spacesQueryKey } from './spaces';
+import { FIRST_QUERIES_ELEMENT_ID, FIRST_QUERY_PATHS, type FirstQueryPath, firstQueryInput } from '../../shared/first-queries';
+
+/**
+ * The key the app reads each first query under: the sharing queries' own (lib/spaces.ts), the others the one
+ * @trpc/tanstack-react-query gives `trpc.<path>.queryOptions(input)` — the path's parts, then the input (when there is
+ * one) and the kind. first-queries.test.ts checks it against tRPC's own for every first query.
+ */
+export function firstQueryKey(queryPath: FirstQueryPath, userId: string): QueryKey {
+  const [router, procedure] = queryPath.split('.') as [string, string];
+  if (router === 'spaces') return spacesQueryKey(procedure as keyof SpacesClient);
+  const input = firstQueryInput(queryPath, userId);
+  return [[router, procedure], input === undefined ? { type: 'query' } : { input, type: 'query' }];
+}
+
+/**
+ * Puts the answers the server wrote into the app's page (shared/first-queries.ts) into the query cache, once per page
+ * load, before the shell first renders: it then draws with its data in one render instead of asking for it. Answers
+ * for another user than the one signed in, or text that does not parse, are left alone (the app asks as before).
+ * Loaded by the shell's route when it first loads (with superjson, which tRPC's client loads with the shell anyway).
+ */
+export async function seedFirstQueries(queryClient: QueryClient, userId: string): Promise<void> {
+  const element = document.getElementById(FIRST_QUERIES_ELEMENT_ID);
+  if (!element) return;
+  element.remove();
+  let answers: Partial<Record<string, unknown>>;
+  try {
+    answers = superjson.parse<Partial<Record<string, unknown>>>(element.textContent ?? '');
+  } catch {
+    return;
+  }
+  if (!answers || typeof answers !== 'object') return;
+  const user = answers['user.getUser'] as { id?: unknown } | undefined;
+  if (user && user.id !== userId) return;
+  for (const queryPath of FIRST_QUERY_PATHS) {
+    if (queryPath in answers) queryClient.setQueryData(firstQueryKey(queryPath, userId), answers[queryPath]);
+  }
+}

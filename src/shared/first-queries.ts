@@ -1,0 +1,45 @@
+/**
+ * The queries every signed-in page makes before it can draw its first screen — the shell's: courses, the open file,
+ * invitations, shared courses, plan, counters, the user — answered inside the app's page itself (issue 21). On a phone
+ * they were a second and third round trip after the page and its scripts, and their answers, arriving one batch after
+ * the first render, were another render of the whole shell in one task. The server runs them as the request's user
+ * (http/first-queries.ts, through the same procedures and access checks); the app puts the answers into its query cache
+ * before the first render (client lib/first-queries.ts).
+ */
+export const FIRST_QUERY_PATHS = [
+  'system.getPublicConfig',
+  'directory.getDirectories',
+  'file.getActiveFile',
+  'spaces.getMyInvitations',
+  'spaces.getAllSharedCoursesWithFiles',
+  'spaces.getUserSpaces',
+  'user.getUserBillingInfo',
+  'admin.isAdmin',
+  'gamification.getProgress',
+  'user.getUser',
+] as const;
+
+export type FirstQueryPath = (typeof FIRST_QUERY_PATHS)[number];
+
+/** The `<script type="application/json">` element carrying the answers, superjson-encoded, keyed by path. */
+export const FIRST_QUERIES_ELEMENT_ID = 'studypath-first-queries';
+
+/** The input the app asks each with: none, but the user's own id for user.getUser. */
+export function firstQueryInput(queryPath: FirstQueryPath, userId: string): { id: string } | undefined {
+  return queryPath === 'user.getUser' ? { id: userId } : undefined;
+}
+
+const FIRST_QUERIES_ELEMENT = new RegExp(`<script type="application/json" id="${FIRST_QUERIES_ELEMENT_ID}">[^<]*</script>`);
+
+/**
+ * An app page as the service worker keeps it for starting offline: without the first queries' answers, which would be
+ * stale by then (the app asks, and says what it could not load) and are the user's data besides.
+ */
+export async function pageWithoutFirstQueries(response: Response): Promise<Response> {
+  const html = (await response.text()).replace(FIRST_QUERIES_ELEMENT, '');
+  // The body is now decoded and shorter: its old length and encoding no longer describe it.
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+}

@@ -36,7 +36,7 @@ try {
     logLevel: 'warn',
     build: { ssr: 'src/client/prerender.tsx', outDir: bundleDir, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
   });
-  const { PRERENDERED_PAGES, renderPage } = await import(pathToFileURL(path.join(bundleDir, 'prerender.js')).href);
+  const { PRERENDERED_PAGES, renderAppFrame, renderPage } = await import(pathToFileURL(path.join(bundleDir, 'prerender.js')).href);
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   for (const locale of LOCALES) {
     mkdirSync(path.join(clientDir, 'prerendered', locale), { recursive: true });
@@ -46,6 +46,11 @@ try {
       writeFileSync(file, pageHtml(template, { locale, href, ...rendered }));
       console.log(`prerendered ${href} (${locale}): ${path.relative(process.cwd(), file)}, ${(rendered.html.length / 1024).toFixed(1)} KB of markup`);
     }
+    // The signed-in shell's frame: markup only, put into #root of a signed-in page by the server (http/app-page.ts).
+    const frame = await renderAppFrame(locale);
+    const frameFile = path.join(clientDir, 'prerendered', locale, 'app-frame.html');
+    writeFileSync(frameFile, frame);
+    console.log(`prerendered the app's frame (${locale}): ${path.relative(process.cwd(), frameFile)}, ${(frame.length / 1024).toFixed(1)} KB of markup`);
   }
 } finally {
   rmSync(bundleDir, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import type { Locale } from '../shared/schemas';
 import { App } from './app';
+import { AppFrame } from './features/shell/app-frame';
 import { i18n, i18nReady } from './lib/i18n';
 import { sessionQueryOptions } from './lib/session';
 import { createQueryClient } from './lib/query-client';
@@ -64,4 +65,12 @@ export async function renderPage(name: PrerenderedPageName, locale: Locale): Pro
   const html = markup.slice(head.length);
   // The page sets its title in an effect, which a build never runs.
   return { html, head, title: await page.title(), description: i18n.t('landing:meta.description') };
+}
+
+/** The signed-in shell's frame (features/shell/app-frame.tsx) in a language: the server puts it into #root. */
+export async function renderAppFrame(locale: Locale): Promise<string> {
+  await i18nReady;
+  await i18n.changeLanguage(locale);
+  const { prelude } = await prerender(<AppFrame />);
+  return readAll(prelude);
 }

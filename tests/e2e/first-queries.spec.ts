@@ -29,3 +29,22 @@ test('the dashboard draws its courses and counters from the page, asking the API
   await navigate(page, '/dashboard');
   await expect(page.getByTestId('sidebar-course')).toHaveCount(3);
 });
+
+test("a signed-in page shows the shell's frame before any script has run, and the app replaces it", async ({ page, browser }, testInfo) => {
+  await signUp(page);
+  const cookies = await page.context().cookies();
+  // The same student with no scripts at all: what a phone shows while they download.
+  for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1440, height: 900 }]] as const) {
+    const bare = await browser.newContext({ viewport, javaScriptEnabled: false });
+    await bare.addCookies(cookies);
+    const before = await bare.newPage();
+    await before.goto('/dashboard');
+    await expect(before.getByTestId('app-frame')).toBeVisible();
+    await expect(before.getByRole('status')).toHaveText('Loading…');
+    await before.screenshot({ path: testInfo.outputPath(`app-frame-${name}.png`) });
+    await bare.close();
+  }
+  await navigate(page, '/dashboard');
+  await expect(page.getByTestId('app-frame')).toHaveCount(0);
+  await expect(page.getByTestId('dashboard-empty')).toBeVisible();
+});

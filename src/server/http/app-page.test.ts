@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import superjson from 'superjson';
 import { FIRST_QUERIES_ELEMENT_ID, FIRST_QUERY_PATHS } from '../../shared/first-queries';
+import { LOCALE_COOKIE } from '../../shared/locale-cookie';
 import { EMBEDDED_SESSION_ELEMENT_ID } from '../../shared/session';
 import type { Services } from '../services';
 import { callerFor, createTestServices, createUser, type TestUser } from '../test/harness';
@@ -34,6 +35,10 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
     mkdirSync(path.join(clientDir, '.vite'), { recursive: true });
     writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>StudyPath</title></head><body><div id="root"></div></body></html>');
     writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    for (const locale of ['en', 'de']) {
+      mkdirSync(path.join(clientDir, 'prerendered', locale), { recursive: true });
+      writeFileSync(path.join(clientDir, 'prerendered', locale, 'app-frame.html'), `<div data-testid="app-frame">frame ${locale}</div>`);
+    }
     const loaded = loadAppPage(clientDir);
     if (!loaded) throw new Error('the app page was not loaded');
     page = loaded;
@@ -85,6 +90,8 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
 
   test("the shell's first queries are answered in the page, as the user's own procedures answer them", async () => {
     const course = await callerFor(services, student).directory.createDirectory({ name: 'Biology </script><script>alert(2)</script>' });
+    // Text that String.replace would read as its patterns: the page must carry it as it is.
+    await callerFor(services, student).directory.createDirectory({ name: "Costs $& and $' and $`" });
     const other = await createUser(services);
     await callerFor(services, other).directory.createDirectory({ name: 'Someone else’s course' });
     const html = await (await app.request('http://localhost/summary', { headers: { cookie: student.headers.get('cookie') ?? '' } })).text();
@@ -99,6 +106,7 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
     expect(answers['admin.isAdmin']).toEqual({ isAdmin: false });
     expect(JSON.stringify(answers['directory.getDirectories'])).toContain(course.id);
     expect(JSON.stringify(answers)).not.toContain('Someone else');
+    expect(JSON.stringify(answers['directory.getDirectories'])).toContain("Costs $& and $' and $`");
     // At the end of the body, after the page's markup.
     expect(html.indexOf(FIRST_QUERIES_ELEMENT_ID)).toBeGreaterThan(html.indexOf('<div id="root">'));
   });
@@ -110,6 +118,16 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
       expect(html).not.toContain('modulepreload');
       expect(firstQueriesIn(html)).toBeNull();
     }
+  });
+
+  test("someone signed in sees the shell's frame in the language the app starts in; a visitor an empty page", async () => {
+    const cookie = student.headers.get('cookie') ?? '';
+    const rootOf = async (headers: Record<string, string>) =>
+      /<div id="root">(.*?)<\/div>(?:<script|<\/body>)/.exec(await (await app.request('http://localhost/learn', { headers })).text())?.[1];
+    expect(await rootOf({ cookie })).toBe('<div data-testid="app-frame">frame en</div>');
+    expect(await rootOf({ cookie, 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' })).toBe('<div data-testid="app-frame">frame de</div>');
+    expect(await rootOf({ cookie: `${cookie}; ${LOCALE_COOKIE}=en`, 'accept-language': 'de' })).toBe('<div data-testid="app-frame">frame en</div>');
+    expect(await rootOf({})).toBe('');
   });
 
   test('without a build there is no page to serve', () => {

@@ -2,9 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Context } from 'hono';
 import { FIRST_QUERIES_ELEMENT_ID } from '../../shared/first-queries';
+import { type Locale, localeSchema } from '../../shared/schemas';
 import { EMBEDDED_SESSION_ELEMENT_ID, type SessionData } from '../../shared/session';
 import type { Services } from '../services';
 import { firstQueries } from './first-queries';
+import { pageLocale } from './pages';
 import { requestSession, type Session } from './session';
 
 /**
@@ -17,6 +19,8 @@ export interface AppPage {
   html: string;
   /** `<link rel="modulepreload">` of the shell chunk and the chunks it imports, from the build's manifest. */
   shellPreloads: string;
+  /** The signed-in shell's frame per language (scripts/prerender.mjs), for #root; none in a build without them. */
+  frames: ReadonlyMap<Locale, string>;
 }
 
 interface ManifestChunk {
@@ -51,7 +55,12 @@ export function loadAppPage(clientDir: string): AppPage | undefined {
   if (!existsSync(indexFile)) return undefined;
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
-  return { html: readFileSync(indexFile, 'utf8'), shellPreloads: shellPreloads(manifest) };
+  const frames = new Map<Locale, string>();
+  for (const locale of localeSchema.options) {
+    const file = path.join(clientDir, 'prerendered', locale, 'app-frame.html');
+    if (existsSync(file)) frames.set(locale, readFileSync(file, 'utf8'));
+  }
+  return { html: readFileSync(indexFile, 'utf8'), shellPreloads: shellPreloads(manifest), frames };
 }
 
 /** The session as the app keeps it: no token, dates as text. */
@@ -88,5 +97,13 @@ export async function appPageResponse(c: Context, services: Services, page: AppP
   // The page now carries who asked: never kept by a shared cache, and asked again each time.
   c.header('Cache-Control', 'private, no-cache');
   c.header('Vary', 'Cookie');
-  return c.html(page.html.replace('</head>', `${head}</head>`).replace('</body>', `${body}</body>`));
+  // Someone signed in sees the shell's frame at once, in the language the app will start in, until the app replaces it.
+  const frame = session ? (page.frames.get(pageLocale(c)) ?? '') : '';
+  return c.html(
+    page.html
+      // Replaced by functions: a `$&` or `$'` in a user's data is text, not a replacement pattern.
+      .replace('</head>', () => `${head}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${frame}</div>`)
+      .replace('</body>', () => `${body}</body>`),
+  );
 }

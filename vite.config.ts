@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -64,13 +66,59 @@ function headStart(): Plugin {
   };
 }
 
+/**
+ * The texts' files (src/client/locales/<lang>/<namespace>.json) as plain JSON assets of the browser build,
+ * `assets/locale-<lang>-<namespace>-<version>.json`, which lib/i18n.ts fetches when a page asks for a namespace. As
+ * imported modules each file was a chunk, and the first chunk carried a loader per file (43 of them); now it carries
+ * the namespaces' names and one version, a hash of every text, so a changed text changes every file's name and no
+ * browser keeps an old one (the files are cached for good, as every asset is). English and German must have the
+ * same files (locales.test.ts), else the build stops here.
+ */
+const LOCALES_DIR = path.resolve('src/client/locales');
+
+function localeFiles() {
+  const languages = readdirSync(LOCALES_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const namesIn = (language: string) => readdirSync(path.join(LOCALES_DIR, language)).filter((file) => file.endsWith('.json')).map((file) => file.slice(0, -'.json'.length)).sort();
+  const namespaces = namesIn('en');
+  for (const language of languages) {
+    if (namesIn(language).join() !== namespaces.join()) throw new Error(`src/client/locales/${language} has other namespace files than en`);
+  }
+  const texts = new Map<string, string>();
+  const hash = createHash('sha256');
+  for (const language of languages) {
+    for (const namespace of namespaces) {
+      const text = readFileSync(path.join(LOCALES_DIR, language, `${namespace}.json`), 'utf8');
+      texts.set(`${language}/${namespace}`, JSON.stringify(JSON.parse(text)));
+      hash.update(`${language}/${namespace}\n${text}\n`);
+    }
+  }
+  const version = hash.digest('hex').slice(0, 10);
+  const plugin: Plugin = {
+    name: 'studypath-locale-files',
+    apply: 'build',
+    generateBundle() {
+      for (const [key, source] of texts) {
+        const [language, namespace] = key.split('/');
+        this.emitFile({ type: 'asset', fileName: `assets/locale-${language}-${namespace}-${version}.json`, source });
+      }
+    },
+  };
+  return { plugin, define: { __LOCALE_FILES__: JSON.stringify({ version, namespaces }) } };
+}
+
 export default defineConfig(({ isSsrBuild }) => {
   // One build's answers: the module graph does not change while chunks are formed.
   const roots = new Map<string, Set<string>>();
+  const locales = localeFiles();
   return {
-    plugins: [react(), tailwindcss(), headStart()],
+    // The build-time renderer (isSsrBuild) imports the texts' files as modules instead (lib/i18n.ts).
+    plugins: [react(), tailwindcss(), headStart(), ...(isSsrBuild ? [] : [locales.plugin])],
+    define: locales.define,
     resolve: {
       alias: {
+        // TanStack's store reads the selector hook from the shim for React < 18, which carries its own store
+        // subscription; React 19 has it built in, and the package's plain entry uses that (a smaller first chunk).
+        'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
         '@shared': path.resolve('src/shared'),
         '@client': path.resolve('src/client'),
       },

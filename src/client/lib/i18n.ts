@@ -11,13 +11,12 @@ type Texts = Record<string, unknown>;
  * In the production build only the core namespace's English is in the first chunk: the texts any screen may show
  * before a page's own texts are in — `common` (buttons, loading words; the default namespace). `errors` (the server's
  * message keys) comes with the pages that send requests: the shell's and /auth's loaders fetch it. Every other
- * namespace, and every German file, is a
- * chunk of its own that the backend below fetches: a route's loader asks for its page's namespaces through
- * `loadNamespaces`, so they load alongside the page's code instead of after it, and a component that renders
- * before its texts are in suspends (react-i18next) rather than showing keys. German readers also wait for German core
+ * namespace, and every German file, is a JSON file of the build that the backend below fetches: a route's loader
+ * asks for its page's namespaces through `loadNamespaces`, so they load alongside the page's code instead of after
+ * it, and a component that renders before its texts are in suspends (react-i18next) rather than showing keys. German readers also wait for German core
  * before the first render (`i18nReady`).
  *
- * The globs' patterns must be literal, so the core list is written out three times here; i18n-namespaces.test.ts
+ * The globs' patterns must be literal, so the core list is written out twice here; i18n-namespaces.test.ts
  * checks they agree.
  */
 export const CORE_NAMESPACES: readonly string[] = ['common'];
@@ -33,13 +32,40 @@ const bundled: Record<string, Texts> = import.meta.env.PROD
   : (await import('./locales-all')).allLocaleFiles;
 
 /**
- * The files fetched on demand, by path: every one but bundled English core (in tests and dev, none). As whole modules
- * (their texts are the default export): with `import: 'default'` each of the 43 entries would carry its own unwrapping
- * in the first chunk.
+ * The build-time renderer (scripts/prerender.mjs, a bundle for Node) imports the files it lacks as modules; the
+ * browser build fetches them instead (`localeFileUrl`). Elsewhere (tests, dev) nothing is fetched: all is bundled.
  */
-const fetched: Record<string, () => Promise<{ default: Texts }>> = import.meta.env.PROD
+const imported: Record<string, () => Promise<{ default: Texts }>> = import.meta.env.PROD && import.meta.env.SSR
   ? import.meta.glob<{ default: Texts }>(['../locales/*/*.json', '!../locales/en/common.json'])
   : {};
+
+/** Written by vite.config.ts (`localeFiles`) into the browser build: the namespaces and the texts' version. */
+declare const __LOCALE_FILES__: { version: string; namespaces: readonly string[] };
+
+/**
+ * Where the browser build keeps a namespace's file, `/assets/locale-<lang>-<namespace>-<version>.json`
+ * (vite.config.ts writes them), or null when there is none: an unknown language or namespace.
+ */
+export function localeFileUrl(language: string, namespace: string, files: { version: string; namespaces: readonly string[] }): string | null {
+  if (!isLocale(language) || !files.namespaces.includes(namespace)) return null;
+  return `/assets/locale-${language}-${namespace}-${files.version}.json`;
+}
+
+async function fetchTexts(url: string): Promise<Texts> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${String(response.status)}`);
+  return (await response.json()) as Texts;
+}
+
+/** A namespace's texts in a language from where this build keeps them; null when it has no such file. */
+function loadTexts(language: string, namespace: string): Promise<Texts> | null {
+  if (import.meta.env.PROD && !import.meta.env.SSR) {
+    const url = localeFileUrl(language, namespace, __LOCALE_FILES__);
+    return url ? fetchTexts(url) : null;
+  }
+  const load = imported[`../locales/${language}/${namespace}.json`];
+  return load ? load().then((module) => module.default) : null;
+}
 
 /** `{ lang: { namespace: texts } }` from globbed locales/<lang>/<namespace>.json files. */
 function byLanguage(files: Record<string, Texts>): Resource {
@@ -59,14 +85,14 @@ const lazyLanguages: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = fetched[`../locales/${language}/${namespace}.json`];
+    const texts = loadTexts(language, namespace);
     // Nothing to fetch (a namespace or language without a file): empty, so i18next falls back rather than retrying.
-    if (!load) {
+    if (!texts) {
       callback(null, {});
       return;
     }
-    load().then(
-      (module) => callback(null, module.default),
+    texts.then(
+      (loaded) => callback(null, loaded),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },

@@ -1,5 +1,4 @@
-import { createRoute, notFound, rootRouteId } from '@tanstack/react-router';
-import type { AppRouter } from '../../server/trpc/router';
+import { createRoute } from '@tanstack/react-router';
 import { loadNamespaces } from '../lib/i18n';
 import { searchChoice } from '../lib/search';
 import { appLayoutRoute } from './_app';
@@ -14,12 +13,7 @@ export const adminRoute = createRoute({
   validateSearch: {
     parse: (search: Record<string, unknown>): { tab?: 'users' | 'reports' } => ({ tab: searchChoice(search.tab, ['users', 'reports']) }),
   },
-  beforeLoad: async ({ context }) => {
-    // The API's client loads with the shell anyway; importing it here keeps it out of the first chunk.
-    const [{ createTRPCOptionsProxy }, { appTrpcClient }] = await Promise.all([import('@trpc/tanstack-react-query'), import('../lib/trpc')]);
-    const trpc = createTRPCOptionsProxy<AppRouter>({ client: appTrpcClient(), queryClient: context.queryClient });
-    const { isAdmin } = await context.queryClient.ensureQueryData(trpc.admin.isAdmin.queryOptions());
-    if (!isAdmin) throw notFound({ routeId: rootRouteId });
-  },
+  // The check and the API's client it asks through load with the shell anyway: imported here, out of the first chunk.
+  beforeLoad: async ({ context }) => (await import('./admin-access')).requireAdmin(context.queryClient),
   loader: () => loadNamespaces('admin', 'shell'),
 }).lazy(() => import('./admin.lazy').then((module) => module.adminLazyRoute));

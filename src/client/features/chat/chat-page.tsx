@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, BookOpen, FileText, MessageCircle, RotateCcw, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { PLANS, type PlanSlug } from '../../../shared/plans';
@@ -13,9 +13,10 @@ import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import type { StudyFile } from '../../lib/use-study-file';
 import { scopeInput, scopeKey, type ChatScope } from './chat-types';
+import { lazyReadAhead } from '../../lib/read-ahead';
 
-/** The conversation (useChat, the markdown renderer) loads only when the chat is shown. */
-const Conversation = lazy(() => import('./conversation'));
+/** The conversation (useChat, the markdown renderer): its own chunk, read ahead with the page. */
+const Conversation = lazyReadAhead(() => import('./conversation'));
 
 type ScopeKind = ChatScope['kind'];
 

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DecksFile, SharedContext } from './decks-data';
 import { DecksSkeleton } from './decks-layout';
+import { lazyReadAhead } from '../../lib/read-ahead';
 
-/** Decks, the study session and the card editor arrive only when the tab is opened on a ready deck. */
-const DecksView = lazy(() => import('./decks-view'));
+/** Decks, the study session and the card editor: their own chunk, read ahead with the page (a hovered tab). */
+const DecksView = lazyReadAhead(() => import('./decks-view'));
 
 /** The Flashcards tab's content for a file whose AI deck is ready (the study frame shows progress and failures before). */
 export function DecksPage({ file, context }: { file: DecksFile; context: SharedContext }) {

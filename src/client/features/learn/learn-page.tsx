@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LearnFile, SharedContext } from './learn-data';
 import { PathSkeleton } from './learn-layout';
+import { lazyReadAhead } from '../../lib/read-ahead';
 
-/** The path arrives only when the tab is opened on a ready learn path. */
-const LearnPathView = lazy(() => import('./learn-path'));
+/** The path: its own chunk, read ahead with the page (a hovered tab). */
+const LearnPathView = lazyReadAhead(() => import('./learn-path'));
 
 /**
  * The Exams tab's content for a file whose learn path is ready (the study frame shows progress and failures before),

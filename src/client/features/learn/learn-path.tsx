@@ -225,6 +225,9 @@ function LessonNode({
             to="/lesson/$"
             params={{ _splat: lesson.id }}
             search={context}
+            // The lesson to play next is the likely tap: its page, texts and player load once it is in view (on a
+            // phone there is no hover to read ahead on); the others on hover or touch, as every link.
+            preload={lesson.state === 'current' ? 'viewport' : undefined}
             className={cn(nodeClass, look)}
             aria-label={label}
             data-testid="learn-lesson"

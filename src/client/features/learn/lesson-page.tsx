@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SharedContext } from './learn-data';
 import { PlayerSkeleton } from './player-skeleton';
+import { lazyReadAhead } from '../../lib/read-ahead';
 
-/** The player arrives only when a lesson is opened. */
-const LessonPlayer = lazy(() => import('./lesson-player'));
+/** The player: its own chunk, read ahead with the page (the path's next lesson in view, a hovered lesson). */
+const LessonPlayer = lazyReadAhead(() => import('./lesson-player'));
 
 /** /lesson/{id}: one lesson of the learn path, played. */
 export function LessonPage({ lessonId, context }: { lessonId: string; context: SharedContext }) {

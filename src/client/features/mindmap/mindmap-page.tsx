@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, RotateCcw } from 'lucide-react';
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import type { StudyFile } from '../../lib/use-study-file';
+import { lazyReadAhead } from '../../lib/read-ahead';
 
-/** The drawing, d3-hierarchy and the export live in their own chunk, fetched when a map is first shown. */
-const MindmapView = lazy(() => import('./mindmap-view'));
+/** The drawing, d3-hierarchy and the export live in their own chunk, read ahead with the page. */
+const MindmapView = lazyReadAhead(() => import('./mindmap-view'));
 
 /** Until measured: the viewport less the phone's top and bottom bars, or the header with its tabs. */
 const PAGE_HEIGHT = 'h-[calc(100dvh-3.5rem-1px-5rem)] md:h-[calc(100dvh-6.75rem)]';

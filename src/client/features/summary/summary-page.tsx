@@ -1,14 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Hourglass, RotateCcw } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useTRPC } from '../../lib/trpc';
 import type { SummaryFile } from './summary-data';
+import { lazyReadAhead } from '../../lib/read-ahead';
 
-/** The view with its markdown renderer (react-markdown, KaTeX and their styles) arrives only when a summary is shown. */
-const SummaryView = lazy(() => import('./summary-view'));
+/** The view with its markdown renderer (react-markdown, KaTeX and their styles): its own chunk, read ahead with the page. */
+const SummaryView = lazyReadAhead(() => import('./summary-view'));
 
 /**
  * The Summary tab's content for a file whose summary is ready (the study frame shows progress and failures before):

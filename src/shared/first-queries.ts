@@ -21,6 +21,29 @@ export const FIRST_QUERY_PATHS = [
 
 export type FirstQueryPath = (typeof FIRST_QUERY_PATHS)[number];
 
+/**
+ * A study tab's own first queries, about the open file: its processing status (the tab's frame) and the tab's
+ * artefact, each asked with `{ fileId }` of the open file (file.getActiveFile's answer). Only for the student's own
+ * open file: a page with a shared course's context (`?uuid=&id=`) asks for its file itself. Keyed by the page's path
+ * in the embedded answers, `page:<path>` (`pageQueryKey`), so the app seeds them for the file it knows.
+ */
+export const PAGE_QUERIES = {
+  '/summary': ['file.getProcessingStatus', 'summary.get'],
+  '/mindmap': ['file.getProcessingStatus', 'mindmap.get'],
+  '/learn': ['file.getProcessingStatus', 'learn.getPath'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type PageQueryPath = (typeof PAGE_QUERIES)[keyof typeof PAGE_QUERIES][number];
+
+/** The page's queries for an address, or none: only a study tab, and only without a shared course's context. */
+export function pageQueriesFor(pathname: string, search: URLSearchParams): readonly PageQueryPath[] {
+  if (search.has('uuid') || search.has('id')) return [];
+  return Object.hasOwn(PAGE_QUERIES, pathname) ? PAGE_QUERIES[pathname as keyof typeof PAGE_QUERIES] : [];
+}
+
+/** Where a page query's answer stands among the embedded answers. */
+export const pageQueryKey = (queryPath: PageQueryPath) => `page:${queryPath}`;
+
 /** The `<script type="application/json">` element carrying the answers, superjson-encoded, keyed by path. */
 export const FIRST_QUERIES_ELEMENT_ID = 'studypath-first-queries';
 

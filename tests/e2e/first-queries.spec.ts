@@ -1,6 +1,6 @@
-import { FIRST_QUERY_PATHS } from '../../src/shared/first-queries';
+import { FIRST_QUERY_PATHS, PAGE_QUERIES } from '../../src/shared/first-queries';
 import { expect, navigate, signUp, test } from './fixtures';
-import { trpcMutation } from './study-fixtures';
+import { studentWithStudyFile, trpcMutation } from './study-fixtures';
 
 /**
  * Issue 21: a signed-in page carries the answers to the shell's first queries (shared/first-queries.ts), so the shell
@@ -28,6 +28,19 @@ test('the dashboard draws its courses and counters from the page, asking the API
   await trpcMutation(page, 'directory.createDirectory', { name: 'Organic Chemistry' });
   await navigate(page, '/dashboard');
   await expect(page.getByTestId('sidebar-course')).toHaveCount(3);
+});
+
+test('the Summary tab draws the open file\'s summary from the page, asking the API neither for it nor for the file\'s status', async ({ page }) => {
+  test.setTimeout(120_000);
+  await studentWithStudyFile(page, { waitFor: ['summary'], timeout: 60_000 });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/api\/trpc\/([^?]+)/.exec(request.url());
+    if (match && request.method() === 'GET') asked.push(...match[1]!.split(','));
+  });
+  await navigate(page, '/summary');
+  await expect(page.getByTestId('summary-point').first()).toBeVisible();
+  expect(asked.filter((path) => ([...FIRST_QUERY_PATHS, ...PAGE_QUERIES['/summary']] as readonly string[]).includes(path))).toEqual([]);
 });
 
 test("a signed-in page shows the shell's frame before any script has run, and the app replaces it", async ({ page, browser }, testInfo) => {

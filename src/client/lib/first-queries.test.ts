@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import { afterEach, describe, expect, test } from 'vitest';
-import { FIRST_QUERIES_ELEMENT_ID, FIRST_QUERY_PATHS, type FirstQueryPath } from '../../shared/first-queries';
-import { firstQueryKey, seedFirstQueries } from './first-queries';
+import { FIRST_QUERIES_ELEMENT_ID, FIRST_QUERY_PATHS, type FirstQueryPath, type PageQueryPath } from '../../shared/first-queries';
+import { firstQueryKey, pageQueryCacheKey, seedFirstQueries } from './first-queries';
+import { keepSharedContext } from './search';
 import { SPACES_KEY } from './spaces';
 import { createTrpcClient } from './trpc';
 
@@ -61,5 +62,39 @@ describe("the shell's first queries, answered in the page", () => {
     pageWith('{not json');
     await seedFirstQueries(queryClient, USER);
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+});
+
+describe("a study tab's own first queries, about the open file", () => {
+  const FILE = 'file-1';
+  // As the tabs ask them for the student's own file: the shared course's context empty (no ?uuid=&id=).
+  const context = keepSharedContext({ uuid: undefined, id: undefined });
+  const TAB_KEYS: Record<PageQueryPath, QueryKey> = {
+    'file.getProcessingStatus': trpc.file.getProcessingStatus.queryOptions({ fileId: FILE }).queryKey,
+    'summary.get': trpc.summary.get.queryOptions({ fileId: FILE, ...context }).queryKey,
+    'mindmap.get': trpc.mindmap.get.queryOptions({ fileId: FILE }).queryKey,
+    'learn.getPath': trpc.learn.getPath.queryOptions({ fileId: FILE, ...context }).queryKey,
+  };
+
+  test('each is put under the key the tab reads it with', () => {
+    for (const [queryPath, key] of Object.entries(TAB_KEYS) as Array<[PageQueryPath, QueryKey]>) {
+      expect(hashKey(pageQueryCacheKey(queryPath, FILE)), queryPath).toBe(hashKey(key));
+    }
+  });
+
+  test('they go into the cache for the open file the answers name, and only then', async () => {
+    const summary = { points: [{ text: 'Cells divide.' }] };
+    pageWith(superjson.stringify({ 'file.getActiveFile': { id: FILE }, 'page:summary.get': summary, 'page:file.getProcessingStatus': { status: 'ready' } }));
+    const queryClient = new QueryClient();
+    await seedFirstQueries(queryClient, USER);
+    expect(queryClient.getQueryData(TAB_KEYS['summary.get'])).toEqual(summary);
+    expect(queryClient.getQueryData(TAB_KEYS['file.getProcessingStatus'])).toEqual({ status: 'ready' });
+    expect(queryClient.getQueryState(TAB_KEYS['mindmap.get'])).toBeUndefined();
+
+    // No open file named: a page answer has no file to belong to.
+    pageWith(superjson.stringify({ 'file.getActiveFile': null, 'page:summary.get': summary }));
+    const other = new QueryClient();
+    await seedFirstQueries(other, USER);
+    expect(other.getQueryState(TAB_KEYS['summary.get'])).toBeUndefined();
   });
 });

@@ -1,7 +1,15 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import superjson from 'superjson';
 import { type SpacesClient, spacesQueryKey } from './spaces';
-import { FIRST_QUERIES_ELEMENT_ID, FIRST_QUERY_PATHS, type FirstQueryPath, firstQueryInput } from '../../shared/first-queries';
+import {
+  FIRST_QUERIES_ELEMENT_ID,
+  FIRST_QUERY_PATHS,
+  type FirstQueryPath,
+  firstQueryInput,
+  PAGE_QUERIES,
+  type PageQueryPath,
+  pageQueryKey,
+} from '../../shared/first-queries';
 
 /**
  * The key the app reads each first query under: the sharing queries' own (lib/spaces.ts), the others the one
@@ -15,8 +23,16 @@ export function firstQueryKey(queryPath: FirstQueryPath, userId: string): QueryK
   return [[router, procedure], input === undefined ? { type: 'query' } : { input, type: 'query' }];
 }
 
+/** The key of a study tab's own first query about the open file: `trpc.<path>.queryOptions({ fileId })`'s. */
+export function pageQueryCacheKey(queryPath: PageQueryPath, fileId: string): QueryKey {
+  return [queryPath.split('.'), { input: { fileId }, type: 'query' }];
+}
+
+const PAGE_QUERY_PATHS = [...new Set(Object.values(PAGE_QUERIES).flat())];
+
 /**
- * Puts the answers the server wrote into the app's page (shared/first-queries.ts) into the query cache, once per page
+ * Puts the answers the server wrote into the app's page (shared/first-queries.ts) into the query cache — the shell's,
+ * and a study tab's own about the open file, once per page
  * load, before the shell first renders: it then draws with its data in one render instead of asking for it. Answers
  * for another user than the one signed in, or text that does not parse, are left alone (the app asks as before).
  * Loaded by the shell's route when it first loads (with superjson, which tRPC's client loads with the shell anyway).
@@ -36,5 +52,12 @@ export async function seedFirstQueries(queryClient: QueryClient, userId: string)
   if (user && user.id !== userId) return;
   for (const queryPath of FIRST_QUERY_PATHS) {
     if (queryPath in answers) queryClient.setQueryData(firstQueryKey(queryPath, userId), answers[queryPath]);
+  }
+  // A study tab's own, about the open file the answers name.
+  const file = answers['file.getActiveFile'] as { id?: unknown } | null | undefined;
+  if (!file || typeof file.id !== 'string') return;
+  for (const queryPath of PAGE_QUERY_PATHS) {
+    const key = pageQueryKey(queryPath);
+    if (key in answers) queryClient.setQueryData(pageQueryCacheKey(queryPath, file.id), answers[key]);
   }
 }

@@ -1,15 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import superjson from 'superjson';
-import { FIRST_QUERIES_ELEMENT_ID, FIRST_QUERY_PATHS } from '../../shared/first-queries';
+import { FIRST_QUERIES_ELEMENT_ID, FIRST_QUERY_PATHS, PAGE_QUERIES } from '../../shared/first-queries';
 import { LOCALE_COOKIE } from '../../shared/locale-cookie';
 import { EMBEDDED_SESSION_ELEMENT_ID } from '../../shared/session';
 import type { Services } from '../services';
+import { insertCourse, insertFile } from '../test/courses';
 import { callerFor, createTestServices, createUser, type TestUser } from '../test/harness';
-import { type AppPage, appPageResponse, loadAppPage, shellPreloads } from './app-page';
+import { prepareStudyFile } from '../test/study-file';
+import { type AppPage, appPageResponse, loadAppPage, PAGE_MODULES, pagePreloads, shellPreloads } from './app-page';
 
 const MANIFEST = {
   'index.html': { file: 'assets/index-aaaa1111.js', isEntry: true, dynamicImports: ['_shell-bbbb2222.js'] },
@@ -19,6 +21,10 @@ const MANIFEST = {
   // The shell's texts are a chunk called "shell" too, but not one of the build's own (no leading underscore).
   'src/client/locales/en/shell.json': { file: 'assets/shell-ffff6666.js', name: 'shell' },
   'src/client/features/landing/landing-page.tsx': { file: 'assets/landing-page-gggg7777.js', imports: ['index.html'] },
+  'src/client/routes/summary.lazy.tsx': { file: 'assets/summary.lazy-hhhh8888.js', imports: ['index.html', '_shell-bbbb2222.js', '_frame-iiii9999.js'] },
+  '_frame-iiii9999.js': { file: 'assets/frame-iiii9999.js', imports: ['_icons-dddd4444.js'] },
+  'src/client/features/summary/summary-view.tsx': { file: 'assets/summary-view-jjjj0000.js', imports: ['_summary-point-kkkk1111.js'] },
+  '_summary-point-kkkk1111.js': { file: 'assets/summary-point-kkkk1111.js', css: ['assets/summary-point-llll2222.css'] },
 };
 
 describe("the app's page tells the browser what the signed-in shell needs", () => {
@@ -67,6 +73,34 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
     expect(shellPreloads({})).toBe('');
   });
 
+  test("a page's own chunks — its route's part and the view it reads ahead — less what the shell's preloads hold", () => {
+    expect(pagePreloads(MANIFEST).get('/summary')).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/summary.lazy-hhhh8888.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/summary-view-jjjj0000.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/frame-iiii9999.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/summary-point-kkkk1111.js">' +
+        '<link rel="preload" as="style" crossorigin href="/assets/summary-point-llll2222.css">',
+    );
+    // Pages the manifest has no chunks for have none.
+    expect(pagePreloads(MANIFEST).has('/mindmap')).toBe(false);
+    expect(pagePreloads({}).size).toBe(0);
+  });
+
+  test('every module a page preloads is a source file of the app (a renamed one would silently preload nothing)', () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    for (const modules of Object.values(PAGE_MODULES)) for (const module of modules) expect(existsSync(path.join(root, module)), module).toBe(true);
+  });
+
+  test("a signed-in page preloads its own chunks after the shell's; a visitor's page none", async () => {
+    const cookie = student.headers.get('cookie') ?? '';
+    const summary = await (await app.request('http://localhost/summary', { headers: { cookie } })).text();
+    expect(summary).toContain('href="/assets/summary-view-jjjj0000.js"');
+    expect(summary.indexOf('summary.lazy-hhhh8888.js')).toBeGreaterThan(summary.indexOf('shell-bbbb2222.js'));
+    const dashboard = await (await app.request('http://localhost/dashboard', { headers: { cookie } })).text();
+    expect(dashboard).not.toContain('summary-view');
+    expect(await (await app.request('http://localhost/summary')).text()).not.toContain('modulepreload');
+  });
+
   test('someone signed in: who they are (no token), and the shell preloaded; kept by no shared cache', async () => {
     const response = await app.request('http://localhost/dashboard', { headers: { cookie: student.headers.get('cookie') ?? '' } });
     const html = await response.text();
@@ -109,6 +143,37 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
     expect(JSON.stringify(answers['directory.getDirectories'])).toContain("Costs $& and $' and $`");
     // At the end of the body, after the page's markup.
     expect(html.indexOf(FIRST_QUERIES_ELEMENT_ID)).toBeGreaterThan(html.indexOf('<div id="root">'));
+  });
+
+  test("a study tab's page also answers the tab's own first queries about the open file, as the user's procedures do", async () => {
+    const reader = await createUser(services);
+    const course = await insertCourse(services, reader);
+    const stored = await insertFile(services, reader, course.id);
+    await prepareStudyFile(services, stored.id);
+    const api = callerFor(services, reader);
+    await api.file.setActiveFileId({ fileId: stored.id });
+    const cookie = reader.headers.get('cookie') ?? '';
+    const answersAt = async (address: string) => firstQueriesIn(await (await app.request(`http://localhost${address}`, { headers: { cookie } })).text());
+
+    const summary = await answersAt('/summary');
+    expect(summary?.['page:summary.get']).toEqual(await api.summary.get({ fileId: stored.id }));
+    expect(summary?.['page:file.getProcessingStatus']).toEqual(await api.file.getProcessingStatus({ fileId: stored.id }));
+    expect(summary).not.toHaveProperty('page:mindmap.get');
+    const mindmap = await answersAt('/mindmap');
+    expect(mindmap?.['page:mindmap.get']).toEqual(await api.mindmap.get({ fileId: stored.id }));
+    expect((await answersAt('/learn'))?.['page:learn.getPath']).toEqual(await api.learn.getPath({ fileId: stored.id }));
+    expect(Object.keys(PAGE_QUERIES).sort()).toEqual(['/learn', '/mindmap', '/summary']);
+
+    // Not a study tab, or a shared course's page (its file is not the open one): the shell's only.
+    for (const address of ['/dashboard', `/summary?uuid=${course.id}&id=${stored.id}`]) {
+      expect(Object.keys((await answersAt(address)) ?? {}).sort(), address).toEqual([...FIRST_QUERY_PATHS].sort());
+    }
+    // Someone else's open file is never answered about: each user's page asks about their own.
+    expect(JSON.stringify(await answersAt('/summary'))).toContain(stored.id);
+    const stranger = await createUser(services);
+    const theirs = firstQueriesIn(await (await app.request('http://localhost/summary', { headers: { cookie: stranger.headers.get('cookie') ?? '' } })).text());
+    expect(Object.keys(theirs ?? {}).sort()).toEqual([...FIRST_QUERY_PATHS].sort());
+    expect(JSON.stringify(theirs)).not.toContain(stored.id);
   });
 
   test('a visitor, or a cookie that names no session: null, and nothing preloaded', async () => {

@@ -1,5 +1,5 @@
 import superjson from 'superjson';
-import { FIRST_QUERY_PATHS, type FirstQueryPath } from '../../shared/first-queries';
+import { FIRST_QUERY_PATHS, type FirstQueryPath, type PageQueryPath, pageQueryKey } from '../../shared/first-queries';
 import type { Services } from '../services';
 import { createContext, type SessionUser } from '../trpc/context';
 import { appRouter } from '../trpc/router';
@@ -20,23 +20,46 @@ const RUN: Record<FirstQueryPath, (caller: Caller, userId: string) => Promise<un
   'user.getUser': (caller, userId) => caller.user.getUser({ id: userId }),
 };
 
+/** A study tab's own first queries about the open file (shared/first-queries.ts PAGE_QUERIES). */
+const RUN_PAGE: Record<PageQueryPath, (caller: Caller, fileId: string) => Promise<unknown>> = {
+  'file.getProcessingStatus': (caller, fileId) => caller.file.getProcessingStatus({ fileId }),
+  'summary.get': (caller, fileId) => caller.summary.get({ fileId }),
+  'mindmap.get': (caller, fileId) => caller.mindmap.get({ fileId }),
+  'learn.getPath': (caller, fileId) => caller.learn.getPath({ fileId }),
+};
+
 /**
  * The answers to the shell's first queries for the signed-in user of a page request (shared/first-queries.ts), as
  * superjson text keyed by path. A query that fails is left out — the app asks it over the API as before, and gets the
  * error there — so the page is never refused for it.
  */
-export async function firstQueries(services: Services, headers: Headers, session: { user: SessionUser }): Promise<string> {
+export async function firstQueries(
+  services: Services,
+  headers: Headers,
+  session: { user: SessionUser },
+  pageQueries: readonly PageQueryPath[] = [],
+): Promise<string> {
   const { user } = session;
   const caller = appRouter.createCaller(() => createContext(services, headers, Promise.resolve(session)));
-  const answers: Partial<Record<FirstQueryPath, unknown>> = {};
-  await Promise.all(
-    FIRST_QUERY_PATHS.map(async (queryPath) => {
-      try {
-        answers[queryPath] = await RUN[queryPath](caller, user.id);
-      } catch (error) {
-        services.log.warn({ err: error, path: queryPath }, 'a first query for the app page failed; the app asks it itself');
-      }
-    }),
-  );
+  const answers: Record<string, unknown> = {};
+  const attempt = async (key: string, queryPath: string, run: () => Promise<unknown>): Promise<unknown> => {
+    try {
+      const answer = await run();
+      answers[key] = answer;
+      return answer;
+    } catch (error) {
+      services.log.warn({ err: error, path: queryPath }, 'a first query for the app page failed; the app asks it itself');
+      return undefined;
+    }
+  };
+  const shell = FIRST_QUERY_PATHS.map((queryPath) => attempt(queryPath, queryPath, () => RUN[queryPath](caller, user.id)));
+  // The page's own, once the open file is known (it is one of the shell's).
+  const page = (async () => {
+    if (pageQueries.length === 0) return;
+    const file = (await shell[FIRST_QUERY_PATHS.indexOf('file.getActiveFile')]) as { id: string } | null | undefined;
+    if (!file) return;
+    await Promise.all(pageQueries.map((queryPath) => attempt(pageQueryKey(queryPath), queryPath, () => RUN_PAGE[queryPath](caller, file.id))));
+  })();
+  await Promise.all([...shell, page]);
   return superjson.stringify(answers);
 }

@@ -1,17 +1,40 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { HOSTILE_MARKDOWN, HOSTILE_MATH, unsafeNodes } from '../../test/hostile-markdown';
-import { InlineMarkdown, Markdown } from './markdown';
+import { InlineMarkdown, Markdown, mayHaveMath, preloadMath } from './markdown';
 
 afterEach(cleanup);
+// KaTeX is a chunk of its own that a text with a formula waits for: loaded first, so every text renders at once.
+beforeAll(async () => {
+  await preloadMath();
+});
 
 /** The visible words of a rendered text, for "the markup is shown as the text it is". */
 const shown = (element: Element) => element.textContent ?? '';
 
+describe('KaTeX loads only for a text that may hold a formula', () => {
+  test.each([
+    ['$E = mc^2$ holds', true],
+    ['$$\\int_0^1 x\\,dx$$', true],
+    ['costs \\$5 and \\$10', false],
+    ['no formula here', false],
+  ])('%j: %s', (text, expected) => {
+    expect(mayHaveMath(text)).toBe(expected);
+  });
+
+  test('a formula is drawn by KaTeX; currency stays text', () => {
+    const { container } = render(<Markdown text="Energy $E = mc^2$ costs $5 a day." />);
+    expect(container.querySelector('.katex annotation')?.textContent).toBe('E = mc^2');
+    expect(shown(container)).toContain('costs $5 a day.');
+  });
+});
+
 describe('summary markdown never executes a document', () => {
   test.each([...HOSTILE_MARKDOWN, ...HOSTILE_MATH])('block: %j', (text) => {
     const { container } = render(<Markdown text={text} />);
+    // Drawn (not suspended): the check below would pass on an empty page.
+    expect(container.firstElementChild).not.toBeNull();
     expect(unsafeNodes(container)).toEqual([]);
   });
 

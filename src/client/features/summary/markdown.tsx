@@ -1,9 +1,7 @@
-import 'katex/dist/katex.min.css';
 import { ExternalLink, ImageOff } from 'lucide-react';
+import { use } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
-import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
-import remarkMath from 'remark-math';
 import { cn } from '../../lib/cn';
 import { escapeCurrency, inlineMarkdown } from './summary-text';
 
@@ -11,11 +9,55 @@ import { escapeCurrency, inlineMarkdown } from './summary-text';
  * The Summary tab's markdown: GFM (tables, strikethrough, task lists) and math (KaTeX). Raw HTML in a text is shown as
  * the text it is — react-markdown escapes it, no rehype-raw — links lose `javascript:` and other unsafe schemes (its
  * default URL filter) and open in a new tab without the opener, and images are never fetched: a document's text must
- * not make the browser load anything. This module is loaded lazily with the summary view.
+ * not make the browser load anything. This module is loaded lazily with the summary view; KaTeX (math.ts) only when a
+ * text has a formula.
  */
-const remarkPlugins: Options['remarkPlugins'] = [remarkGfm, remarkMath];
-// trust: false keeps \href, \url and HTML extensions out of formulas; a broken formula shows as its source in red.
-const rehypePlugins: Options['rehypePlugins'] = [[rehypeKatex, { throwOnError: false, strict: 'ignore', trust: false }]];
+type Plugins = Pick<Options, 'remarkPlugins' | 'rehypePlugins'>;
+const WITHOUT_MATH: Plugins = { remarkPlugins: [remarkGfm], rehypePlugins: [] };
+
+/**
+ * Whether markdown may hold a formula: a `$` that is not escaped (escapeCurrency has escaped the currency amounts).
+ * Generous on purpose: a false yes only loads KaTeX, a false no would show a formula's source.
+ */
+export function mayHaveMath(markdown: string): boolean {
+  return /(^|[^\\])\$/.test(markdown);
+}
+
+/**
+ * A promise that says once it is settled (React's `use` reads `status` and `value` and then answers at once instead of
+ * suspending again: a text drawn after KaTeX is in never waits).
+ */
+type Tracked<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
+
+let withMath: Tracked<Plugins> | null = null;
+
+/**
+ * Loads the plugins with math, once (start it early where a formula is likely); without math — formulas shown as
+ * their source — if KaTeX's chunk cannot be loaded, and then asked again for the next text (the connection may be back).
+ */
+export function preloadMath(): Promise<Plugins> {
+  if (withMath) return withMath;
+  const loading: Tracked<Plugins> = import('./math').then(
+    (math): Plugins => ({ remarkPlugins: [remarkGfm, math.remarkMathPlugin], rehypePlugins: [math.rehypeKatexPlugin] }),
+    () => {
+      withMath = null;
+      return WITHOUT_MATH;
+    },
+  );
+  void loading.then((plugins) => {
+    loading.status = 'fulfilled';
+    loading.value = plugins;
+  });
+  withMath = loading;
+  return loading;
+}
+
+/** The plugins for a text: with math only when it may have a formula; the component suspends while KaTeX loads. */
+function usePlugins(markdown: string): Plugins {
+  // Always `use` for such a text, also once loaded: the same calls in every render of a component.
+  const math = mayHaveMath(markdown) ? preloadMath() : null;
+  return math ? use(math) : WITHOUT_MATH;
+}
 
 /** Headings inside a point or a definition read as bold lines: the summary's own headings give the outline. */
 const Heading: Components['h1'] = ({ children }) => <p className="font-semibold text-foreground">{children}</p>;
@@ -89,10 +131,12 @@ const inlineComponents: Components = { ...shared, p: ({ children }) => <>{childr
 
 /** Block markdown: a point, the overview, a definition. */
 export function Markdown({ text, className }: { text: string; className?: string }) {
+  const markdown = escapeCurrency(text);
+  const plugins = usePlugins(markdown);
   return (
     <div className={cn('min-w-0 break-words', className)}>
-      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={blockComponents}>
-        {escapeCurrency(text)}
+      <ReactMarkdown {...plugins} components={blockComponents}>
+        {markdown}
       </ReactMarkdown>
     </div>
   );
@@ -100,9 +144,11 @@ export function Markdown({ text, className }: { text: string; className?: string
 
 /** Inline markdown for a title, a heading or a term: block syntax at its start reads as text ("1. Intro"). */
 export function InlineMarkdown({ text }: { text: string }) {
+  const markdown = inlineMarkdown(text);
+  const plugins = usePlugins(markdown);
   return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={inlineComponents}>
-      {inlineMarkdown(text)}
+    <ReactMarkdown {...plugins} components={inlineComponents}>
+      {markdown}
     </ReactMarkdown>
   );
 }

@@ -22,23 +22,29 @@ export const FIRST_QUERY_PATHS = [
 export type FirstQueryPath = (typeof FIRST_QUERY_PATHS)[number];
 
 /**
- * A study tab's own first queries, about the open file: its processing status (the tab's frame) and the tab's
- * artefact, each asked with `{ fileId }` of the open file (file.getActiveFile's answer). Only for the student's own
- * open file: a page with a shared course's context (`?uuid=&id=`) asks for its file itself. Keyed by the page's path
- * in the embedded answers, `page:<path>` (`pageQueryKey`), so the app seeds them for the file it knows.
+ * A study tab's own first queries, about the open file: its processing status (the tab's frame) and, once the status
+ * says the tab's artefact is ready, the artefact itself — each asked with `{ fileId }` of the open file
+ * (file.getActiveFile's answer). An artefact not ready yet is not asked: its answer (none yet) would sit in the app's
+ * cache as if current when the artefact arrives. Only for the student's own open file: a page with a shared course's
+ * context (`?uuid=&id=`) asks for its file itself. Keyed `page:<path>` among the embedded answers (`pageQueryKey`), so
+ * the app seeds them for the file it knows.
  */
 export const PAGE_QUERIES = {
-  '/summary': ['file.getProcessingStatus', 'summary.get'],
-  '/mindmap': ['file.getProcessingStatus', 'mindmap.get'],
-  '/learn': ['file.getProcessingStatus', 'learn.getPath'],
-} as const satisfies Record<string, readonly string[]>;
+  '/summary': { artefact: 'summary', query: 'summary.get' },
+  '/mindmap': { artefact: 'mindmap', query: 'mindmap.get' },
+  '/learn': { artefact: 'learn_path', query: 'learn.getPath' },
+} as const;
 
-export type PageQueryPath = (typeof PAGE_QUERIES)[keyof typeof PAGE_QUERIES][number];
+export type PageQuery = (typeof PAGE_QUERIES)[keyof typeof PAGE_QUERIES];
+export type PageQueryPath = 'file.getProcessingStatus' | PageQuery['query'];
 
-/** The page's queries for an address, or none: only a study tab, and only without a shared course's context. */
-export function pageQueriesFor(pathname: string, search: URLSearchParams): readonly PageQueryPath[] {
-  if (search.has('uuid') || search.has('id')) return [];
-  return Object.hasOwn(PAGE_QUERIES, pathname) ? PAGE_QUERIES[pathname as keyof typeof PAGE_QUERIES] : [];
+/** Every page query's path: the status and each tab's artefact. */
+export const PAGE_QUERY_PATHS: readonly PageQueryPath[] = ['file.getProcessingStatus', ...Object.values(PAGE_QUERIES).map((page) => page.query)];
+
+/** The page's own queries for an address, or none: only a study tab, and only without a shared course's context. */
+export function pageQueriesFor(pathname: string, search: URLSearchParams): PageQuery | null {
+  if (search.has('uuid') || search.has('id')) return null;
+  return Object.hasOwn(PAGE_QUERIES, pathname) ? PAGE_QUERIES[pathname as keyof typeof PAGE_QUERIES] : null;
 }
 
 /** Where a page query's answer stands among the embedded answers. */

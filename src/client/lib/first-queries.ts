@@ -6,7 +6,7 @@ import {
   FIRST_QUERY_PATHS,
   type FirstQueryPath,
   firstQueryInput,
-  PAGE_QUERIES,
+  PAGE_QUERY_PATHS,
   type PageQueryPath,
   pageQueryKey,
 } from '../../shared/first-queries';
@@ -27,8 +27,6 @@ export function firstQueryKey(queryPath: FirstQueryPath, userId: string): QueryK
 export function pageQueryCacheKey(queryPath: PageQueryPath, fileId: string): QueryKey {
   return [queryPath.split('.'), { input: { fileId }, type: 'query' }];
 }
-
-const PAGE_QUERY_PATHS = [...new Set(Object.values(PAGE_QUERIES).flat())];
 
 /**
  * Puts the answers the server wrote into the app's page (shared/first-queries.ts) into the query cache — the shell's,

@@ -8,6 +8,7 @@ import { FIRST_QUERIES_ELEMENT_ID, FIRST_QUERY_PATHS, PAGE_QUERIES } from '../..
 import { LOCALE_COOKIE } from '../../shared/locale-cookie';
 import { EMBEDDED_SESSION_ELEMENT_ID } from '../../shared/session';
 import type { Services } from '../services';
+import { studyArtefact } from '../db/schema';
 import { insertCourse, insertFile } from '../test/courses';
 import { callerFor, createTestServices, createUser, type TestUser } from '../test/harness';
 import { prepareStudyFile } from '../test/study-file';
@@ -150,6 +151,8 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
     const course = await insertCourse(services, reader);
     const stored = await insertFile(services, reader, course.id);
     await prepareStudyFile(services, stored.id);
+    // The learn path is put in place directly by the fixture: marked ready as the pipeline would.
+    await services.db.insert(studyArtefact).values({ fileId: stored.id, kind: 'learn_path', status: 'ready', updatedAt: new Date() });
     const api = callerFor(services, reader);
     await api.file.setActiveFileId({ fileId: stored.id });
     const cookie = reader.headers.get('cookie') ?? '';
@@ -163,6 +166,15 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
     expect(mindmap?.['page:mindmap.get']).toEqual(await api.mindmap.get({ fileId: stored.id }));
     expect((await answersAt('/learn'))?.['page:learn.getPath']).toEqual(await api.learn.getPath({ fileId: stored.id }));
     expect(Object.keys(PAGE_QUERIES).sort()).toEqual(['/learn', '/mindmap', '/summary']);
+
+    // A file whose summary is not made yet: its status, and no answer for the summary (none yet would be taken as
+    // current when it arrives).
+    const reading = await insertFile(services, reader, course.id, { status: 'extracting' });
+    await api.file.setActiveFileId({ fileId: reading.id });
+    const early = await answersAt('/summary');
+    expect(early?.['page:file.getProcessingStatus']).toEqual(await api.file.getProcessingStatus({ fileId: reading.id }));
+    expect(early).not.toHaveProperty('page:summary.get');
+    await api.file.setActiveFileId({ fileId: stored.id });
 
     // Not a study tab, or a shared course's page (its file is not the open one): the shell's only.
     for (const address of ['/dashboard', `/summary?uuid=${course.id}&id=${stored.id}`]) {

@@ -1,5 +1,5 @@
 import superjson from 'superjson';
-import { FIRST_QUERY_PATHS, type FirstQueryPath, type PageQueryPath, pageQueryKey } from '../../shared/first-queries';
+import { FIRST_QUERY_PATHS, type FirstQueryPath, type PageQuery, type PageQueryPath, pageQueryKey } from '../../shared/first-queries';
 import type { Services } from '../services';
 import { createContext, type SessionUser } from '../trpc/context';
 import { appRouter } from '../trpc/router';
@@ -37,7 +37,7 @@ export async function firstQueries(
   services: Services,
   headers: Headers,
   session: { user: SessionUser },
-  pageQueries: readonly PageQueryPath[] = [],
+  pageQuery: PageQuery | null = null,
 ): Promise<string> {
   const { user } = session;
   const caller = appRouter.createCaller(() => createContext(services, headers, Promise.resolve(session)));
@@ -53,12 +53,14 @@ export async function firstQueries(
     }
   };
   const shell = FIRST_QUERY_PATHS.map((queryPath) => attempt(queryPath, queryPath, () => RUN[queryPath](caller, user.id)));
-  // The page's own, once the open file is known (it is one of the shell's).
+  const runPage = (queryPath: PageQueryPath, fileId: string) => attempt(pageQueryKey(queryPath), queryPath, () => RUN_PAGE[queryPath](caller, fileId));
+  // The page's own, once the open file is known (it is one of the shell's); its artefact only once that is ready.
   const page = (async () => {
-    if (pageQueries.length === 0) return;
+    if (!pageQuery) return;
     const file = (await shell[FIRST_QUERY_PATHS.indexOf('file.getActiveFile')]) as { id: string } | null | undefined;
     if (!file) return;
-    await Promise.all(pageQueries.map((queryPath) => attempt(pageQueryKey(queryPath), queryPath, () => RUN_PAGE[queryPath](caller, file.id))));
+    const status = (await runPage('file.getProcessingStatus', file.id)) as { artefacts?: Record<string, { status?: string | null } | undefined> } | undefined;
+    if (status?.artefacts?.[pageQuery.artefact]?.status === 'ready') await runPage(pageQuery.query, file.id);
   })();
   await Promise.all([...shell, page]);
   return superjson.stringify(answers);

@@ -90,3 +90,18 @@ describe('a flashcard from a page OCR read with low confidence', () => {
     expect(screen.queryByTestId('low-confidence-mark')).toBeNull();
   });
 });
+
+describe("the decks' counts after a rating", () => {
+  it('are marked out of date once a rating is saved, so the overview refetches them even when the session ended first', async () => {
+    const { user, queryClient, server } = renderSession({ id: 'file-1', name: 'Cells.pdf', lowConfidencePages: null });
+    const listKey = [['decks', 'list'], { input: { fileId: 'file-1' }, type: 'query' }];
+    queryClient.setQueryData(listKey, [{ id: 'deck-1', counts }]);
+    await screen.findByTestId('study-session', {}, { timeout: 5_000 });
+    expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(false);
+
+    await user.click(screen.getByTestId('session-flip'));
+    await user.click(screen.getByTestId('rate-good'));
+    await vi.waitFor(() => expect(server.calls.map((call) => call.procedure)).toContain('decks.review'));
+    await vi.waitFor(() => expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true));
+  });
+});

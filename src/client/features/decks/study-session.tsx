@@ -170,8 +170,12 @@ function SessionRun({
   const trpc = useTRPC();
   const [state, dispatch] = useReducer(sessionReducer, { cards, counts }, initialSession);
   const queryClient = useQueryClient();
-  // A rating (or its undo) moves the streak, the flashcards quest and maybe the points: the header counters follow.
-  const refreshProgress = useCallback(() => void queryClient.invalidateQueries(trpc.gamification.getProgress.queryFilter()), [queryClient, trpc]);
+  // A rating (or its undo) moves the streak, the flashcards quest and maybe the points: the header counters follow. The
+  // decks' counts too — also for a rating saved after the session was ended (the overview then shows, and refetches).
+  const refreshProgress = useCallback(() => {
+    void queryClient.invalidateQueries(trpc.gamification.getProgress.queryFilter());
+    void queryClient.invalidateQueries(trpc.decks.list.pathFilter());
+  }, [queryClient, trpc]);
   const undo = useMutation(trpc.decks.undoReview.mutationOptions({ onSuccess: refreshProgress }));
   const userId = useQuery(sessionQueryOptions).data?.user.id;
   const shownAt = useRef(0);

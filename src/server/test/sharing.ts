@@ -36,7 +36,8 @@ export async function sharedCourse(
   const owner = await createUser(services);
   const course = await insertCourse(services, owner, { name });
   const visibleFile = await insertFile(services, owner, course.id, { name: 'Cells.pdf', status: 'ready', pages: 3 });
-  const hiddenFile = await insertFile(services, owner, course.id, { name: 'Draft.pdf', status: 'ready', pages: 2 });
+  // A second later: files are listed by when they were added, and two inserts can share a millisecond.
+  const hiddenFile = await insertFile(services, owner, course.id, { name: 'Draft.pdf', status: 'ready', pages: 2, createdAt: new Date(visibleFile.createdAt.getTime() + 1000) });
   const [row] = await services.db
     .insert(space)
     .values({ directoryId: course.id, ownerId: owner.user.id, name, visibility, description: 'Cells and tissues.', tags: ['Biology'] })

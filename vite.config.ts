@@ -22,6 +22,9 @@ import { THEME_BOOT_SCRIPT } from './src/shared/theme-boot.ts';
 const KEY_ROOTS = [
   { name: 'auth', files: ['/src/client/features/auth/auth-page.tsx'] },
   { name: 'landing', files: ['/src/client/features/landing/landing-page.tsx'] },
+  // The service worker's registration, which every page loads once it has loaded (main.tsx): the little it shares
+  // with the shell must not bring the shell's chunk to a visitor's landing page.
+  { name: 'sw', files: ['/src/client/lib/offline/service-worker.ts'] },
 ] as const;
 const SHELL_ROOTS = ['/src/client/routes/_app.lazy.tsx', '/src/client/features/shell/not-found-page.tsx'];
 

@@ -54,6 +54,21 @@ test.describe('the landing page and /auth arrive as finished HTML', () => {
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
   });
 
+  test("a visitor's landing page never loads the signed-in shell's code, also once the service worker's registration has run", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      const name = /\/assets\/([\w.-]+\.js)$/.exec(new URL(request.url()).pathname)?.[1];
+      if (name) scripts.push(name);
+    });
+    await page.goto('/');
+    await waitForApp(page);
+    // The registration's module loads once the page has loaded (main.tsx; the tests block the worker itself).
+    await expect.poll(() => scripts.some((name) => name.startsWith('service-worker-')), { message: 'the registration was loaded' }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    // The shell's own chunk (shell-<hash>.js; its shared parts are named after the pages sharing them) and its UI kit.
+    expect(scripts.filter((name) => /^(shell|ui)-[\w-]{8}\.js$/.test(name))).toEqual([]);
+  });
+
   test('a language chosen on the landing page is the one the next visit is served in', async ({ page }) => {
     await page.goto('/');
     await waitForApp(page);

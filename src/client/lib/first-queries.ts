@@ -19,13 +19,17 @@ import {
 export function firstQueryKey(queryPath: FirstQueryPath, userId: string): QueryKey {
   const [router, procedure] = queryPath.split('.') as [string, string];
   if (router === 'spaces') return spacesQueryKey(procedure as keyof SpacesClient);
-  const input = firstQueryInput(queryPath, userId);
-  return [[router, procedure], input === undefined ? { type: 'query' } : { input, type: 'query' }];
+  return trpcQueryKey(queryPath, firstQueryInput(queryPath, userId));
 }
 
 /** The key of a study tab's own first query about the open file: `trpc.<path>.queryOptions({ fileId })`'s. */
 export function pageQueryCacheKey(queryPath: PageQueryPath, fileId: string): QueryKey {
-  return [queryPath.split('.'), { input: { fileId }, type: 'query' }];
+  return trpcQueryKey(queryPath, { fileId });
+}
+
+/** `trpc.<path>.queryOptions(input).queryKey`: the path's parts, then the input (when there is one) and the kind. */
+function trpcQueryKey(queryPath: string, input: unknown): QueryKey {
+  return [queryPath.split('.'), input === undefined ? { type: 'query' } : { input, type: 'query' }];
 }
 
 /**

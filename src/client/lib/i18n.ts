@@ -13,8 +13,8 @@ type Texts = Record<string, unknown>;
  * message keys) comes with the pages that send requests: the shell's and /auth's loaders fetch it. Every other
  * namespace, and every German file, is a JSON file of the build that the backend below fetches: a route's loader
  * asks for its page's namespaces through `loadNamespaces`, so they load alongside the page's code instead of after
- * it, and a component that renders before its texts are in suspends (react-i18next) rather than showing keys. German readers also wait for German core
- * before the first render (`i18nReady`).
+ * it, and a component that renders before its texts are in suspends (react-i18next) rather than showing keys. German
+ * readers also wait for German core before the first render (`i18nReady`).
  *
  * The globs' patterns must be literal, so the core list is written out twice here; i18n-namespaces.test.ts
  * checks they agree.

@@ -8,7 +8,7 @@ import { useTRPC } from '../../lib/trpc';
 import type { SummaryFile } from './summary-data';
 import { lazyReadAhead } from '../../lib/read-ahead';
 
-/** The view with its markdown renderer (react-markdown, KaTeX and their styles): its own chunk, read ahead with the page. */
+/** The view with its markdown renderer (react-markdown; KaTeX only for a formula, markdown.tsx): its own chunk, read ahead with the page. */
 const SummaryView = lazyReadAhead(() => import('./summary-view'));
 
 /**

@@ -4,6 +4,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { APP_START_ELEMENT_ID, APP_START_PRELOADS_MARK, APP_START_SCRIPT } from './src/shared/app-start.ts';
 import { THEME_BOOT_SCRIPT } from './src/shared/theme-boot.ts';
 
 /**
@@ -70,6 +71,31 @@ function headStart(): Plugin {
 }
 
 /**
+ * The app starts once the page has painted (src/shared/app-start.ts): the entry's module script and the preloads of
+ * what it imports, which Vite writes into <head>, move into an inert template at the end of <body>, started by the
+ * inline script after it.
+ */
+function appStart(): Plugin {
+  return {
+    name: 'studypath-app-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => {
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+        if (!entry) throw new Error('index.html has no module script for the app to start with');
+        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g)];
+        let page = html.replace(entry[0], '');
+        for (const preload of preloads) page = page.replace(preload[0], '');
+        const links = preloads.map((preload) => preload[0].trim()).join('');
+        const start = `<template id="${APP_START_ELEMENT_ID}" data-entry="${entry[1]}">${links}${APP_START_PRELOADS_MARK}</template><script>${APP_START_SCRIPT}</script>`;
+        return page.replace('</body>', () => `${start}</body>`);
+      },
+    },
+  };
+}
+
+/**
  * The texts' files (src/client/locales/<lang>/<namespace>.json) as plain JSON assets of the browser build,
  * `assets/locale-<lang>-<namespace>-<version>.json`, which lib/i18n.ts fetches when a page asks for a namespace. As
  * imported modules each file was a chunk, and the first chunk carried a loader per file (43 of them); now it carries
@@ -115,7 +141,7 @@ export default defineConfig(({ isSsrBuild }) => {
   const locales = localeFiles();
   return {
     // The build-time renderer (isSsrBuild) imports the texts' files as modules instead (lib/i18n.ts).
-    plugins: [react(), tailwindcss(), headStart(), ...(isSsrBuild ? [] : [locales.plugin])],
+    plugins: [react(), tailwindcss(), headStart(), appStart(), ...(isSsrBuild ? [] : [locales.plugin])],
     define: locales.define,
     resolve: {
       alias: {

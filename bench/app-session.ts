@@ -38,6 +38,9 @@ export async function startServer(dataDir: string, client = 'dist/client'): Prom
     symlinkSync(clientDir, path.join(cwd, 'dist/client'));
     // The other folder the server reads relative to where it runs: the migrations.
     symlinkSync(path.join(root, 'drizzle'), path.join(cwd, 'drizzle'));
+    // That build's renderer of signed-in pages, which the server looks for beside dist/client.
+    const ssrDir = path.join(path.dirname(clientDir), 'ssr');
+    if (existsSync(ssrDir)) symlinkSync(ssrDir, path.join(cwd, 'dist/ssr'));
   }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

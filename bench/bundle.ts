@@ -39,14 +39,17 @@ const clientDir = path.resolve(options.dir);
 const kb = (bytes: number) => bytes / 1024;
 const format = (bytes: number) => kb(bytes).toFixed(1).padStart(8);
 
-/** The chunk paths (relative to clientDir, no leading slash) index.html loads as a module script or modulepreloads. */
+/**
+ * The chunk paths (relative to clientDir, no leading slash) index.html loads as a module script or modulepreloads —
+ * or, in a build that starts the app once the page has painted (src/shared/app-start.ts), names in its start.
+ */
 function htmlEntries(html: string): string[] {
   const found: string[] = [];
-  for (const tag of html.matchAll(/<(script|link)\b[^>]*>/g)) {
+  for (const tag of html.matchAll(/<(script|link|template)\b[^>]*>/g)) {
     const text = tag[0];
-    const isModuleScript = tag[1] === 'script' && /type="module"/.test(text);
+    const isModuleScript = (tag[1] === 'script' && /type="module"/.test(text)) || (tag[1] === 'template' && /data-entry=/.test(text));
     const isPreload = tag[1] === 'link' && /rel="modulepreload"/.test(text);
-    const source = /(?:src|href)="([^"]+\.js)"/.exec(text)?.[1];
+    const source = /(?:src|href|data-entry)="([^"]+\.js)"/.exec(text)?.[1];
     if ((isModuleScript || isPreload) && source) found.push(source.replace(/^\//, ''));
   }
   return found;

@@ -9,7 +9,7 @@
  *   until its text is read and every study artefact is made (the summary must be ready; nothing is left running while
  *   Lighthouse measures), and opens it (file.setActiveFileId), so the tab shows that file's summary.
  * Starts dist/server/main.js on a free loopback port with a fresh DATA_DIR, signs the users up through the API for
- * their session cookies, and runs Lighthouse in Debian's Chromium (/usr/bin/chromium), the desktop preset and, with
+ * their session cookies (put into the browser's cookie jar), and runs Lighthouse in Debian's Chromium (/usr/bin/chromium), the desktop preset and, with
  * --mobile, Lighthouse's default (mobile, simulated slow 4G and a 4× slower CPU) as well. Prints per page the median
  * scores, LCP and CLS of the runs (each run's value in brackets) against their targets, the last run's paint metrics
  * and every audit that cost points in it; asserts nothing. A run Lighthouse cannot measure (NO_FCP, NO_NAVSTART: it
@@ -30,6 +30,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/chromium';
 import { signedInCookie, startServer, studyFileCookie } from './app-session';
 import { median } from './median';
@@ -87,15 +88,37 @@ interface PageRun {
 /** Lighthouse could not measure the page (NO_FCP, NO_NAVSTART, …): it asks for another run. */
 class LighthouseRuntimeError extends Error {}
 
+/**
+ * The session's cookies into the browser's own cookie jar, as a signed-in student's browser has them. (Lighthouse's
+ * extraHeaders would send them too, but a cookie the page itself writes — the window's width, the language — then
+ * replaces the whole header and the session is lost.) Lighthouse is told to keep the jar (disableStorageReset); each
+ * run has a fresh browser profile, so nothing else carries over.
+ */
+async function addCookies(port: number, url: string, cookie: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${String(port)}`);
+  try {
+    const [context] = browser.contexts();
+    if (!context) throw new Error('Chromium has no browser context to put the session cookie into');
+    const cookies = cookie.split('; ').map((pair) => {
+      const separator = pair.indexOf('=');
+      return { name: pair.slice(0, separator), value: pair.slice(separator + 1), url: new URL(url).origin };
+    });
+    await context.addCookies(cookies);
+  } finally {
+    await browser.close();
+  }
+}
+
 async function audit(url: string, preset: Preset, cookie?: string): Promise<PageRun> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
   try {
+    if (cookie) await addCookies(chrome.port, url, cookie);
     const flags: Flags = {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      disableStorageReset: cookie !== undefined,
     };
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);

@@ -69,6 +69,9 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 void start(container);
 // The service worker (installable, review offline) once the page has loaded: nothing of it in the way of the first paint.
+// The app starts after the first paint (shared/app-start.ts), by when a page may have finished loading already.
 if (import.meta.env.PROD) {
-  window.addEventListener('load', () => void import('./lib/offline/service-worker').then(({ registerServiceWorker }) => registerServiceWorker()), { once: true });
+  const register = () => void import('./lib/offline/service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

@@ -7,6 +7,7 @@ import { AppFrame } from './features/shell/app-frame';
 import { i18n, i18nReady } from './lib/i18n';
 import { sessionQueryOptions } from './lib/session';
 import { createQueryClient } from './lib/query-client';
+import { readAll, splitHints } from './render-html';
 import { createAppRouter } from './router';
 
 /**
@@ -34,14 +35,6 @@ export interface PrerenderedPage {
   description: string;
 }
 
-async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const decoder = new TextDecoder();
-  const reader = stream.getReader();
-  let text = '';
-  for (let part = await reader.read(); !part.done; part = await reader.read()) text += decoder.decode(part.value, { stream: true });
-  return text + decoder.decode();
-}
-
 export async function renderPage(name: PrerenderedPageName, locale: Locale): Promise<PrerenderedPage> {
   const page = PRERENDERED_PAGES.find((candidate) => candidate.name === name);
   if (!page) throw new Error(`No prerendered page is called ${name}`);
@@ -58,11 +51,7 @@ export async function renderPage(name: PrerenderedPageName, locale: Locale): Pro
       <App queryClient={queryClient} router={router} />
     </StrictMode>,
   );
-  const markup = await readAll(prelude);
-  // React puts the hints first in what it renders; inside #root they would be nodes the browser's tree lacks when the
-  // app takes the page over.
-  const head = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? '';
-  const html = markup.slice(head.length);
+  const { head, html } = splitHints(await readAll(prelude));
   // The page sets its title in an effect, which a build never runs.
   return { html, head, title: await page.title(), description: i18n.t('landing:meta.description') };
 }

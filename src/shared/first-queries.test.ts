@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { APP_START_ELEMENT_ID, APP_START_SCRIPT } from './app-start';
 import { FIRST_QUERIES_ELEMENT_ID, pageWithoutFirstQueries } from './first-queries';
+import { SERVER_RENDERED_ROOT } from './server-render';
 
 describe('an app page kept for starting offline', () => {
   test("keeps everything but the first queries' answers, with its status and headers", async () => {
@@ -17,5 +19,14 @@ describe('an app page kept for starting offline', () => {
     expect(html).not.toContain('getDirectories');
     expect(html).toContain('<div id="root"></div></body></html>');
     expect(html).toContain('id="studypath-session"');
+  });
+
+  test('keeps no page the server rendered from them: an empty #root, the app start after it', async () => {
+    const start = `<template id="${APP_START_ELEMENT_ID}" data-entry="/assets/index.js"></template>`;
+    const page =
+      `<!doctype html><html><head></head><body>${SERVER_RENDERED_ROOT}<div><main><h1>Biology &lt;/div&gt;</h1><div>Cells</div></main></div></div>\n  ${start}` +
+      `<script>${APP_START_SCRIPT}</script></body></html>`;
+    const html = await (await pageWithoutFirstQueries(new Response(page, { headers: { 'content-type': 'text/html' } }))).text();
+    expect(html).toBe(`<!doctype html><html><head></head><body><div id="root"></div>\n  ${start}<script>${APP_START_SCRIPT}</script></body></html>`);
   });
 });

@@ -1,3 +1,6 @@
+import { APP_START_ELEMENT_ID } from './app-start';
+import { SERVER_RENDERED_ROOT } from './server-render';
+
 /**
  * The queries every signed-in page makes before it can draw its first screen — the shell's: courses, the open file,
  * invitations, shared courses, plan, counters, the user — answered inside the app's page itself (issue 21). On a phone
@@ -59,13 +62,16 @@ export function firstQueryInput(queryPath: FirstQueryPath, userId: string): { id
 }
 
 const FIRST_QUERIES_ELEMENT = new RegExp(`<script type="application/json" id="${FIRST_QUERIES_ELEMENT_ID}">[^<]*</script>`);
+/** A page rendered on the server, up to the app's start after it (the markup's own text cannot hold that tag). */
+const SERVER_RENDERED_PAGE = new RegExp(`${SERVER_RENDERED_ROOT}[\\s\\S]*?</div>(\\s*<template id="${APP_START_ELEMENT_ID}")`);
 
 /**
- * An app page as the service worker keeps it for starting offline: without the first queries' answers, which would be
- * stale by then (the app asks, and says what it could not load) and are the user's data besides.
+ * An app page as the service worker keeps it for starting offline: without the first queries' answers, and without
+ * the page the server rendered from them, which would be stale by then (the app asks, and says what it could not
+ * load) and are the user's data besides.
  */
 export async function pageWithoutFirstQueries(response: Response): Promise<Response> {
-  const html = (await response.text()).replace(FIRST_QUERIES_ELEMENT, '');
+  const html = (await response.text()).replace(FIRST_QUERIES_ELEMENT, '').replace(SERVER_RENDERED_PAGE, (_page, start: string) => `<div id="root"></div>${start}`);
   // The body is now decoded and shorter: its old length and encoding no longer describe it.
   const headers = new Headers(response.headers);
   headers.delete('content-length');

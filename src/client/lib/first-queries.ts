@@ -40,12 +40,19 @@ function trpcQueryKey(queryPath: string, input: unknown): QueryKey {
  * Loaded by the shell's route when it first loads (with superjson, which tRPC's client loads with the shell anyway).
  */
 export async function seedFirstQueries(queryClient: QueryClient, userId: string): Promise<void> {
+  // A render on the server (server-render.tsx) is given the answers themselves (seedAnswers).
+  if (typeof document === 'undefined') return;
   const element = document.getElementById(FIRST_QUERIES_ELEMENT_ID);
   if (!element) return;
   element.remove();
+  seedAnswers(queryClient, userId, element.textContent ?? '');
+}
+
+/** The answers of `text` (superjson's JSON of the first queries) in the cache, as seedFirstQueries describes. */
+export function seedAnswers(queryClient: QueryClient, userId: string, text: string): void {
   let answers: Partial<Record<string, unknown>>;
   try {
-    answers = superjson.parse<Partial<Record<string, unknown>>>(element.textContent ?? '');
+    answers = superjson.parse<Partial<Record<string, unknown>>>(text);
   } catch {
     return;
   }

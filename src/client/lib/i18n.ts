@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS } from '../../shared/locale-cookie';
+import { setDeviceCookie } from './device-cookie';
 import type { Locale } from '../../shared/schemas';
 
 type Texts = Record<string, unknown>;
@@ -108,8 +109,7 @@ export function isLocale(value: unknown): value is Locale {
  */
 function rememberForServer(locale: Locale): void {
   if (typeof document === 'undefined' || document.cookie.split('; ').includes(`${LOCALE_COOKIE}=${locale}`)) return;
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${String(LOCALE_COOKIE_MAX_AGE_SECONDS)}; SameSite=Lax${secure}`;
+  setDeviceCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE_SECONDS);
 }
 
 function initialLocale(): Locale {

@@ -53,6 +53,11 @@ function subscribe(listener: () => void) {
 /** The visited course ids of `userId` (none while the user is unknown), updated when a course is marked visited. */
 export function useVisitedCourseIds(userId: string | undefined): Set<string> {
   // The snapshot is the stored text (a string compares by value), so the set is rebuilt only when it changes.
-  const snapshot = useSyncExternalStore(subscribe, () => (userId ? read(userId) : '[]'));
+  // A render without a window (server-render.tsx) knows of no visits: every course reads as not yet visited.
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => (userId ? read(userId) : '[]'),
+    () => '[]',
+  );
   return useMemo(() => parseIds(snapshot), [snapshot]);
 }

@@ -6,6 +6,7 @@ import { QuestCelebration } from '../features/gamification/quest-celebration';
 import { TimeZoneReporter } from '../features/gamification/time-zone-reporter';
 import { ShareCourseButton } from '../features/sharing/share-button';
 import { AppShell } from '../features/shell/app-shell';
+import { ViewportWidthReporter } from '../features/shell/viewport-width-reporter';
 import { useFileViewerState } from '../lib/file-viewer';
 import { loadNamespaces } from '../lib/i18n';
 import { TrpcBoundary } from '../lib/trpc';
@@ -61,6 +62,7 @@ function AppLayoutContent() {
       <SupportChatWidget />
       <QuestCelebration />
       <TimeZoneReporter />
+      <ViewportWidthReporter />
       <MountOnceWanted when={upgradeOpen}>
         <UpgradeModal />
       </MountOnceWanted>

@@ -29,7 +29,7 @@ test('a configured widget is announced without its secret, and each user gets th
   });
   await expect(callerFor(configured, null).chat.supportIdentity()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   const csp = (await requestApp(configured, '/api/health')).headers.get('content-security-policy') ?? '';
-  expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/=]+' https:\/\/widget\.support\.example https:\/\/cdn\.support\.example wss:\/\/live\.support\.example/);
+  expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/=]+' 'sha256-[\w+/=]+' https:\/\/widget\.support\.example https:\/\/cdn\.support\.example wss:\/\/live\.support\.example/);
   expect(csp).toMatch(/connect-src 'self' https:\/\/widget\.support\.example/);
 });
 
@@ -37,7 +37,7 @@ test('without configuration there is no widget, and the policy allows no other s
   const learner = await createUser(plain);
   expect((await callerFor(plain, null).system.getPublicConfig()).supportChat).toBeNull();
   expect(await callerFor(plain, learner).chat.supportIdentity()).toBeNull();
-  expect((await requestApp(plain, '/api/health')).headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-[\w+/=]+';/);
+  expect((await requestApp(plain, '/api/health')).headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-[\w+/=]+' 'sha256-[\w+/=]+';/);
 });
 
 test('half a widget configuration stops the start with the variable named', () => {

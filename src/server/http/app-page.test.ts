@@ -4,8 +4,10 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import superjson from 'superjson';
+import { APP_START_PRELOADS_MARK, APP_START_SCRIPT } from '../../shared/app-start';
 import { FIRST_QUERIES_ELEMENT_ID, FIRST_QUERY_PATHS, PAGE_QUERIES } from '../../shared/first-queries';
 import { LOCALE_COOKIE } from '../../shared/locale-cookie';
+import { VIEWPORT_COOKIE } from '../../shared/viewport-cookie';
 import { EMBEDDED_SESSION_ELEMENT_ID } from '../../shared/session';
 import type { Services } from '../services';
 import { studyArtefact } from '../db/schema';
@@ -28,9 +30,32 @@ const MANIFEST = {
   '_summary-point-kkkk1111.js': { file: 'assets/summary-point-kkkk1111.js', css: ['assets/summary-point-llll2222.css'] },
 };
 
+/** index.html as the build writes it: the app's start at the end of <body> (vite.config.ts appStart). */
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><title>StudyPath</title></head><body><div id="root"></div>' +
+  `<template id="studypath-start" data-entry="/assets/index-aaaa1111.js"><link rel="modulepreload" crossorigin href="/assets/index-runtime.js">${APP_START_PRELOADS_MARK}</template>` +
+  `<script>${APP_START_SCRIPT}</script></body></html>`;
+
+/**
+ * A stand-in for the build's renderer (client/server-render.tsx, rendered for real by the browser tests): markup that
+ * says what it was asked; nothing for /decks (as when a route sends elsewhere), a failure when asked to.
+ */
+const FAKE_RENDERER = `
+export async function renderSignedInPage({ href, locale, session, answers, width }) {
+  if (href.includes('fail')) throw new Error('render failed');
+  if (href.startsWith('/decks')) return undefined;
+  const courses = answers ? JSON.parse(answers).json['directory.getDirectories'].length : 'no';
+  return {
+    html: '<main data-width="' + width + '" data-locale="' + locale + '">' + href + ' for ' + session.user.id + ' with ' + courses + ' courses</main>',
+    head: '<link rel="preload" as="image" href="/picture.png">',
+  };
+}
+`;
+
 describe("the app's page tells the browser what the signed-in shell needs", () => {
   let services: Services;
   let student: TestUser;
+  let buildDir: string;
   let clientDir: string;
   let page: AppPage;
   let app: Hono;
@@ -38,9 +63,13 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
   beforeAll(async () => {
     services = await createTestServices();
     student = await createUser(services, { name: 'Lena </script><script>alert(1)</script>' });
-    clientDir = mkdtempSync(path.join(tmpdir(), 'studypath-app-page-'));
+    // dist/client and, beside it, dist/ssr with the server's renderer (here one that shows what it was asked).
+    buildDir = mkdtempSync(path.join(tmpdir(), 'studypath-app-page-'));
+    clientDir = path.join(buildDir, 'client');
     mkdirSync(path.join(clientDir, '.vite'), { recursive: true });
-    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>StudyPath</title></head><body><div id="root"></div></body></html>');
+    mkdirSync(path.join(buildDir, 'ssr'));
+    writeFileSync(path.join(buildDir, 'ssr', 'server-render.js'), FAKE_RENDERER);
+    writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
     writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     for (const locale of ['en', 'de']) {
       mkdirSync(path.join(clientDir, 'prerendered', locale), { recursive: true });
@@ -55,7 +84,7 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
 
   afterAll(async () => {
     await services.close();
-    rmSync(clientDir, { recursive: true, force: true });
+    rmSync(buildDir, { recursive: true, force: true });
   });
 
   const sessionIn = (html: string): unknown => {
@@ -65,23 +94,25 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
   };
 
   test("the shell chunk and what it imports, never the entry or the texts' chunk of the same name", () => {
-    expect(shellPreloads(MANIFEST)).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/shell-bbbb2222.js">' +
+    expect(shellPreloads(MANIFEST)).toEqual({
+      modules:
+        '<link rel="modulepreload" crossorigin href="/assets/shell-bbbb2222.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/ui-cccc3333.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/icons-dddd4444.js">' +
-        '<link rel="preload" as="style" crossorigin href="/assets/shell-eeee5555.css">',
-    );
-    expect(shellPreloads({})).toBe('');
+        '<link rel="modulepreload" crossorigin href="/assets/icons-dddd4444.js">',
+      styles: ['assets/shell-eeee5555.css'],
+    });
+    expect(shellPreloads({})).toEqual({ modules: '', styles: [] });
   });
 
   test("a page's own chunks — its route's part and the view it reads ahead — less what the shell's preloads hold", () => {
-    expect(pagePreloads(MANIFEST).get('/summary')).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/summary.lazy-hhhh8888.js">' +
+    expect(pagePreloads(MANIFEST).get('/summary')).toEqual({
+      modules:
+        '<link rel="modulepreload" crossorigin href="/assets/summary.lazy-hhhh8888.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/summary-view-jjjj0000.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/frame-iiii9999.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/summary-point-kkkk1111.js">' +
-        '<link rel="preload" as="style" crossorigin href="/assets/summary-point-llll2222.css">',
-    );
+        '<link rel="modulepreload" crossorigin href="/assets/summary-point-kkkk1111.js">',
+      styles: ['assets/summary-point-llll2222.css'],
+    });
     // Pages the manifest has no chunks for have none.
     expect(pagePreloads(MANIFEST).has('/mindmap')).toBe(false);
     expect(pagePreloads({}).size).toBe(0);
@@ -99,23 +130,27 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
     expect(summary.indexOf('summary.lazy-hhhh8888.js')).toBeGreaterThan(summary.indexOf('shell-bbbb2222.js'));
     const dashboard = await (await app.request('http://localhost/dashboard', { headers: { cookie } })).text();
     expect(dashboard).not.toContain('summary-view');
-    expect(await (await app.request('http://localhost/summary')).text()).not.toContain('modulepreload');
+    expect(await (await app.request('http://localhost/summary')).text()).not.toContain('shell-bbbb2222');
   });
 
   test('someone signed in: who they are (no token), and the shell preloaded; kept by no shared cache', async () => {
     const response = await app.request('http://localhost/dashboard', { headers: { cookie: student.headers.get('cookie') ?? '' } });
     const html = await response.text();
     expect(response.headers.get('cache-control')).toBe('private, no-cache');
-    expect(response.headers.get('vary')).toBe('Cookie');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/shell-bbbb2222.js">');
+    expect(response.headers.get('vary')).toBe('Cookie, Sec-CH-UA-Mobile');
+    // Inside the app's start (shared/app-start.ts), which loads them once the page has painted; the styles in <head>.
+    const start = /<template id="studypath-start"[^>]*>(.*?)<\/template>/.exec(html)?.[1] ?? '';
+    expect(start).toContain('<link rel="modulepreload" crossorigin href="/assets/index-runtime.js"><link rel="modulepreload" crossorigin href="/assets/shell-bbbb2222.js">');
+    expect(html.slice(0, html.indexOf('</head>'))).toContain('<link rel="preload" as="style" crossorigin href="/assets/shell-eeee5555.css">');
+    expect(html.slice(0, html.indexOf('</head>'))).not.toContain('modulepreload');
     const session = sessionIn(html) as { user: Record<string, unknown>; session: Record<string, unknown> };
     expect(session.user).toEqual({ id: student.user.id, name: student.user.name, email: student.user.email, image: null, username: student.user.username });
     expect(Object.keys(session.session).sort()).toEqual(['expiresAt', 'id']);
     expect(html).not.toContain('token');
     // A name cannot end the script element early.
     expect(html).not.toContain('</script><script>alert(1)');
-    // The session and the first queries' answers, nothing else.
-    expect(html.match(/<script/g)).toHaveLength(2);
+    // The session, the app's start and the first queries' answers, nothing else.
+    expect(html.match(/<script/g)).toHaveLength(3);
   });
 
   const firstQueriesIn = (html: string): Record<string, unknown> | null => {
@@ -192,7 +227,7 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
     for (const headers of [{}, { cookie: 'better-auth.session_token=forged' }] as Array<Record<string, string>>) {
       const html = await (await app.request('http://localhost/decks', { headers })).text();
       expect(sessionIn(html)).toBeNull();
-      expect(html).not.toContain('modulepreload');
+      expect(html).not.toContain('shell-bbbb2222');
       expect(firstQueriesIn(html)).toBeNull();
     }
   });
@@ -200,11 +235,64 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
   test("someone signed in sees the shell's frame in the language the app starts in; a visitor an empty page", async () => {
     const cookie = student.headers.get('cookie') ?? '';
     const rootOf = async (headers: Record<string, string>) =>
-      /<div id="root">(.*?)<\/div>(?:<script|<\/body>)/.exec(await (await app.request('http://localhost/learn', { headers })).text())?.[1];
+      /<div id="root">(.*?)<\/div><template/.exec(await (await app.request('http://localhost/learn', { headers })).text())?.[1];
     expect(await rootOf({ cookie })).toBe('<div data-testid="app-frame">frame en</div>');
     expect(await rootOf({ cookie, 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' })).toBe('<div data-testid="app-frame">frame de</div>');
+    // The document says the language it is drawn in.
+    const german = await (await app.request('http://localhost/learn', { headers: { cookie, 'accept-language': 'de' } })).text();
+    expect(german).toMatch(/^<!doctype html><html lang="de">/);
     expect(await rootOf({ cookie: `${cookie}; ${LOCALE_COOKIE}=en`, 'accept-language': 'de' })).toBe('<div data-testid="app-frame">frame en</div>');
     expect(await rootOf({})).toBe('');
+  });
+
+  test('a page where a student lands is rendered on the server for the width this device last had, from the answers in the page', async () => {
+    const cookie = student.headers.get('cookie') ?? '';
+    const courses = (await callerFor(services, student).directory.getDirectories()).length;
+    const answer = async (address: string, headers: Record<string, string>) => {
+      const html = await (await app.request(`http://localhost${address}`, { headers })).text();
+      return {
+        root: /<div id="root"[^>]*>(.*?)<\/div><template/.exec(html)?.[1],
+        rendered: html.includes('<div id="root" data-rendered="server" inert>'),
+        head: html.slice(0, html.indexOf('</head>')),
+      };
+    };
+    const summary = await answer('/summary?tab=1', { cookie: `${cookie}; ${VIEWPORT_COOKIE}=1366`, 'accept-language': 'de', 'sec-fetch-mode': 'navigate' });
+    expect(summary.rendered).toBe(true);
+    expect(summary.root).toBe(`<main data-width="1366" data-locale="de">/summary?tab=1 for ${student.user.id} with ${String(courses)} courses</main>`);
+    // Its chunks' styles apply from the first paint; the renderer's hints are in <head>.
+    expect(summary.head).toContain('<link rel="stylesheet" crossorigin href="/assets/shell-eeee5555.css"><link rel="stylesheet" crossorigin href="/assets/summary-point-llll2222.css">');
+    expect(summary.head).toContain('<link rel="preload" as="image" href="/picture.png">');
+    // A phone's first visit: the browser says it is one.
+    expect((await answer('/dashboard', { cookie, 'sec-ch-ua-mobile': '?1' })).root).toContain('data-width="390"');
+    expect((await answer('/dashboard', { cookie: `${cookie}; ${VIEWPORT_COOKIE}=820`, 'sec-ch-ua-mobile': '?1' })).root).toContain('data-width="820"');
+    // The shell's frame instead: a computer's first visit (its window could be any size), a width that is no window's,
+    // a page not rendered here, a render that answers nothing or fails — and never for a visitor.
+    const frame = '<div data-testid="app-frame">frame en</div>';
+    for (const [address, headers] of [
+      ['/dashboard', { cookie }],
+      ['/dashboard', { cookie: `${cookie}; ${VIEWPORT_COOKIE}=99999999` }],
+      ['/dashboard', { cookie: `${cookie}; ${VIEWPORT_COOKIE}=1366px` }],
+      ['/settings', { cookie, 'sec-ch-ua-mobile': '?1' }],
+      // A script's fetch of the page (the service worker keeping it), not the browser opening it.
+      ['/dashboard', { cookie, 'sec-ch-ua-mobile': '?1', 'sec-fetch-mode': 'same-origin' }],
+      ['/decks', { cookie, 'sec-ch-ua-mobile': '?1' }],
+      ['/summary?fail=1', { cookie, 'sec-ch-ua-mobile': '?1' }],
+    ] as const) {
+      const result = await answer(address, headers);
+      expect(result.rendered, `${address} ${JSON.stringify(headers)}`).toBe(false);
+      expect(result.root).toBe(frame);
+      expect(result.head).toContain('<link rel="preload" as="style" crossorigin href="/assets/shell-eeee5555.css">');
+    }
+    const visitor = await answer('/dashboard', { 'sec-ch-ua-mobile': '?1', cookie: `${VIEWPORT_COOKIE}=390` });
+    expect([visitor.rendered, visitor.root]).toEqual([false, '']);
+  });
+
+  test('a build without the app start (the development server) preloads the chunks in <head>', async () => {
+    const plain = new Hono();
+    const withoutStart: AppPage = { ...page, html: '<!doctype html><html><head></head><body><div id="root"></div></body></html>' };
+    plain.get('*', (c) => appPageResponse(c, services, withoutStart));
+    const html = await (await plain.request('http://localhost/dashboard', { headers: { cookie: student.headers.get('cookie') ?? '' } })).text();
+    expect(html.slice(0, html.indexOf('</head>'))).toContain('<link rel="modulepreload" crossorigin href="/assets/shell-bbbb2222.js">');
   });
 
   test('without a build there is no page to serve', () => {

@@ -1,9 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { APP_START_PRELOADS_MARK } from '../../shared/app-start';
 import { FIRST_QUERIES_ELEMENT_ID, pageQueriesFor } from '../../shared/first-queries';
 import { type Locale, localeSchema } from '../../shared/schemas';
+import { SERVER_RENDERED_ROOT, type SignedInRender, type SignedInRequest } from '../../shared/server-render';
 import { EMBEDDED_SESSION_ELEMENT_ID, type SessionData } from '../../shared/session';
+import { PHONE_WIDTH, parseViewportWidth, VIEWPORT_COOKIE } from '../../shared/viewport-cookie';
 import type { Services } from '../services';
 import { firstQueries } from './first-queries';
 import { pageLocale } from './pages';
@@ -17,13 +22,23 @@ import { requestSession, type Session } from './session';
  */
 export interface AppPage {
   html: string;
-  /** `<link rel="modulepreload">` of the shell chunk and the chunks it imports, from the build's manifest. */
-  shellPreloads: string;
-  /** By page path (PAGE_MODULES): preloads of that page's own chunks, beyond the shell's. */
-  pagePreloads: ReadonlyMap<string, string>;
+  /** The shell chunk and the chunks it imports, from the build's manifest. */
+  shellPreloads: Preloads;
+  /** By page path (PAGE_MODULES): that page's own chunks, beyond the shell's. */
+  pagePreloads: ReadonlyMap<string, Preloads>;
   /** The signed-in shell's frame per language (scripts/prerender.mjs), for #root; none in a build without them. */
   frames: ReadonlyMap<Locale, string>;
+  /** Renders a signed-in page on the server (client/server-render.tsx, built into dist/ssr); none without that build. */
+  renderer?: Promise<SignedInRenderer | undefined>;
 }
+
+/** Chunks to load: `<link rel="modulepreload">` of the scripts, and the stylesheets' addresses. */
+export interface Preloads {
+  modules: string;
+  styles: readonly string[];
+}
+
+export type SignedInRenderer = (request: SignedInRequest) => Promise<SignedInRender | undefined>;
 
 interface ManifestChunk {
   file: string;
@@ -62,32 +77,27 @@ function chunksOf(manifest: Record<string, ManifestChunk>, keys: readonly string
   return { files, styles };
 }
 
-function preloadLinks({ files, styles }: { files: Set<string>; styles: Set<string> }): string {
-  return [
-    ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-  ].join('');
+function preloadsOf({ files, styles }: { files: Set<string>; styles: Set<string> }): Preloads {
+  return { modules: [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join(''), styles: [...styles] };
 }
 
 /** The shell chunk (vite.config.ts names it `shell`) with everything it imports statically, the entry apart. */
-export function shellPreloads(manifest: Record<string, ManifestChunk>): string {
-  return preloadLinks(chunksOf(manifest, shellKeys(manifest)));
+export function shellPreloads(manifest: Record<string, ManifestChunk>): Preloads {
+  return preloadsOf(chunksOf(manifest, shellKeys(manifest)));
 }
 
 const shellKeys = (manifest: Record<string, ManifestChunk>): string[] =>
   Object.keys(manifest).filter((key) => key.startsWith('_') && manifest[key]?.name === 'shell' && key.endsWith('.js')).slice(0, 1);
 
 /** Each page's own chunks (PAGE_MODULES) with what they import, less what the shell's preloads hold already. */
-export function pagePreloads(manifest: Record<string, ManifestChunk>): Map<string, string> {
+export function pagePreloads(manifest: Record<string, ManifestChunk>): Map<string, Preloads> {
   const shell = chunksOf(manifest, shellKeys(manifest));
-  const byPage = new Map<string, string>();
+  const byPage = new Map<string, Preloads>();
   for (const [pagePath, modules] of Object.entries(PAGE_MODULES)) {
     const own = chunksOf(manifest, modules);
-    const links = preloadLinks({
-      files: new Set([...own.files].filter((file) => !shell.files.has(file))),
-      styles: new Set([...own.styles].filter((file) => !shell.styles.has(file))),
-    });
-    if (links) byPage.set(pagePath, links);
+    const files = new Set([...own.files].filter((file) => !shell.files.has(file)));
+    const styles = new Set([...own.styles].filter((file) => !shell.styles.has(file)));
+    if (files.size || styles.size) byPage.set(pagePath, preloadsOf({ files, styles }));
   }
   return byPage;
 }
@@ -102,7 +112,64 @@ export function loadAppPage(clientDir: string): AppPage | undefined {
     const file = path.join(clientDir, 'prerendered', locale, 'app-frame.html');
     if (existsSync(file)) frames.set(locale, readFileSync(file, 'utf8'));
   }
-  return { html: readFileSync(indexFile, 'utf8'), shellPreloads: shellPreloads(manifest), pagePreloads: pagePreloads(manifest), frames };
+  return {
+    html: readFileSync(indexFile, 'utf8'),
+    shellPreloads: shellPreloads(manifest),
+    pagePreloads: pagePreloads(manifest),
+    frames,
+    renderer: loadRenderer(path.join(path.dirname(clientDir), 'ssr', 'server-render.js')),
+  };
+}
+
+/** The server-side bundle's renderer, loaded once in the background; undefined without it or if it does not load. */
+function loadRenderer(file: string): Promise<SignedInRenderer | undefined> | undefined {
+  if (!existsSync(file)) return undefined;
+  return (import(pathToFileURL(file).href) as Promise<{ renderSignedInPage?: SignedInRenderer }>).then(
+    (module) => module.renderSignedInPage,
+    () => undefined,
+  );
+}
+
+/**
+ * The pages rendered on the server for someone signed in: where a student lands (the dashboard, a study tab), whose
+ * first screen the page's answers hold (shared/first-queries.ts). Others show the shell's frame until the app draws.
+ */
+export const SERVER_RENDERED_PAGES: ReadonlySet<string> = new Set(Object.keys(PAGE_MODULES));
+
+/**
+ * The width to render for: the window's the app last ran in on this device (its cookie); else a phone's when the
+ * browser says it is one (`Sec-CH-UA-Mobile: ?1`, sent by Chromium browsers unasked); else unknown — a first visit
+ * from a computer, whose window could be any size, gets the frame.
+ */
+export function renderWidth(c: Context): number | undefined {
+  return parseViewportWidth(getCookie(c, VIEWPORT_COOKIE)) ?? (c.req.header('sec-ch-ua-mobile') === '?1' ? PHONE_WIDTH : undefined);
+}
+
+/**
+ * The page as HTML for #root, rendered on the server from the answers already in the page; undefined when it cannot
+ * be (no renderer, a page not rendered here, an unknown width, not a page the browser opens, a render that failed or
+ * was sent elsewhere).
+ */
+async function serverRendered(
+  c: Context,
+  services: Services,
+  page: AppPage,
+  request: Omit<SignedInRequest, 'width' | 'onError'>,
+): Promise<SignedInRender | undefined> {
+  const width = renderWidth(c);
+  // Only for a page the browser opens (a script's fetch — the service worker keeping the app page — gets the frame).
+  const mode = c.req.header('sec-fetch-mode');
+  const opened = mode === undefined || mode === 'navigate';
+  if (!page.renderer || width === undefined || !opened || !SERVER_RENDERED_PAGES.has(new URL(c.req.url).pathname)) return undefined;
+  const render = await page.renderer;
+  if (!render) return undefined;
+  const onError = (error: unknown) => services.log.debug({ err: error, path: c.req.path }, 'part of a page not rendered on the server');
+  try {
+    return await render({ ...request, width, onError });
+  } catch (error) {
+    services.log.warn({ err: error, path: c.req.path }, 'page not rendered on the server');
+    return undefined;
+  }
 }
 
 /** The session as the app keeps it: no token, dates as text. */
@@ -132,23 +199,40 @@ export async function appPageResponse(c: Context, services: Services, page: AppP
   const session = c.req.header('cookie') ? await requestSession(services, c.req.raw) : null;
   const data = embeddedSession(session);
   const url = new URL(c.req.url);
-  const preloads = data ? page.shellPreloads + (page.pagePreloads.get(url.pathname) ?? '') : '';
-  const head = `${preloads}<script type="application/json" id="${EMBEDDED_SESSION_ELEMENT_ID}">${scriptJson(data)}</script>`;
   // The shell's first queries answered in the page (shared/first-queries.ts): superjson's JSON text, made safe to
   // stand inside <script> (a `<` can only be inside a JSON string, where \u003c reads the same).
   // A study tab's own queries about the open file too (shared/first-queries.ts PAGE_QUERIES).
   const answers = session ? await firstQueries(services, headers, session, pageQueriesFor(url.pathname, url.searchParams)) : null;
+  // Someone signed in sees the page rendered on the server, or else the shell's frame, at once, in the language the app
+  // will start in, until the app draws its own over it.
+  const locale = pageLocale(c);
+  const rendered = data ? await serverRendered(c, services, page, { href: url.pathname + url.search, locale, session: data, answers }) : undefined;
+  // Inert until the app has drawn its own (client/app.tsx): to read and scroll, not yet to use.
+  const root = rendered ? `${SERVER_RENDERED_ROOT}${rendered.html}</div>` : `<div id="root">${session ? (page.frames.get(locale) ?? '') : ''}</div>`;
+  const own = data ? [page.shellPreloads, page.pagePreloads.get(url.pathname) ?? { modules: '', styles: [] }] : [];
+  const modules = own.map((preloads) => preloads.modules).join('');
+  // A page rendered here is drawn with its chunks' styles from the first paint (they are small); otherwise they load
+  // alongside the scripts.
+  const styles = own
+    .flatMap((preloads) => preloads.styles)
+    .map((file) => (rendered ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="preload" as="style" crossorigin href="/${file}">`))
+    .join('');
+  const head = `${styles}${rendered?.head ?? ''}<script type="application/json" id="${EMBEDDED_SESSION_ELEMENT_ID}">${scriptJson(data)}</script>`;
   const body = answers ? `<script type="application/json" id="${FIRST_QUERIES_ELEMENT_ID}">${scriptText(answers)}</script>` : '';
   // The page now carries who asked: never kept by a shared cache, and asked again each time.
   c.header('Cache-Control', 'private, no-cache');
-  c.header('Vary', 'Cookie');
-  // Someone signed in sees the shell's frame at once, in the language the app will start in, until the app replaces it.
-  const frame = session ? (page.frames.get(pageLocale(c)) ?? '') : '';
+  c.header('Vary', 'Cookie, Sec-CH-UA-Mobile');
+  // The shell's chunks load with the app, once the page has painted (shared/app-start.ts); a page built without that
+  // start (the development server's) preloads them in <head>.
+  const started = page.html.includes(APP_START_PRELOADS_MARK);
   return c.html(
     page.html
+      // The language the page is drawn in (the frame's, the server's render): the app keeps it so when it starts.
+      .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
       // Replaced by functions: a `$&` or `$'` in a user's data is text, not a replacement pattern.
-      .replace('</head>', () => `${head}</head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${frame}</div>`)
+      .replace('</head>', () => `${started ? '' : modules}${head}</head>`)
+      .replace(APP_START_PRELOADS_MARK, () => modules)
+      .replace('<div id="root"></div>', () => root)
       .replace('</body>', () => `${body}</body>`),
   );
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Services } from '../services';
+import { APP_START_SCRIPT } from '../../shared/app-start';
 import { THEME_BOOT_SCRIPT } from '../../shared/theme-boot';
 import { createTestServices, requestApp } from '../test/harness';
-import { THEME_BOOT_SOURCE } from './security-headers';
+import { APP_START_SOURCE, THEME_BOOT_SOURCE } from './security-headers';
 
 // Plain http://localhost (the default), a public https:// address, and a plain address behind a trusted proxy.
 const plain = await createTestServices();
@@ -42,7 +43,7 @@ describe('security headers on every answer', () => {
   test.each(answers)('%s: a strict CSP, never framed, nosniff, no referrer', async (_name, request) => {
     const response = await request(plain);
     const policy = policyOf(response);
-    expect(policy.get('script-src')).toEqual(["'self'", THEME_BOOT_SOURCE]);
+    expect(policy.get('script-src')).toEqual(["'self'", THEME_BOOT_SOURCE, APP_START_SOURCE]);
     expect(policy.get('default-src')).toEqual(["'self'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'self'"]);
@@ -59,15 +60,20 @@ describe('security headers on every answer', () => {
 
   test("scripts may come from the support chat's configured origins, and only those", async () => {
     const policy = policyOf(await requestApp(withWidget, '/api/health'));
-    expect(policy.get('script-src')).toEqual(["'self'", THEME_BOOT_SOURCE, 'https://widget.supportchat.example', 'https://api.supportchat.example']);
+    expect(policy.get('script-src')).toEqual(["'self'", THEME_BOOT_SOURCE, APP_START_SOURCE, 'https://widget.supportchat.example', 'https://api.supportchat.example']);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
   });
 });
 
-test('the one inline script allowed is the theme\'s first step, by the hash of its exact text', () => {
-  const digest = createHash('sha256').update(THEME_BOOT_SCRIPT, 'utf8').digest('base64');
-  expect(THEME_BOOT_SOURCE).toBe(`'sha256-${digest}'`);
-  expect(THEME_BOOT_SCRIPT).not.toMatch(/<\/script/i);
+test("the inline scripts allowed are the theme's first step and the app's start, by the hashes of their exact text", () => {
+  for (const [script, source] of [
+    [THEME_BOOT_SCRIPT, THEME_BOOT_SOURCE],
+    [APP_START_SCRIPT, APP_START_SOURCE],
+  ] as const) {
+    const digest = createHash('sha256').update(script, 'utf8').digest('base64');
+    expect(source).toBe(`'sha256-${digest}'`);
+    expect(script).not.toMatch(/<\/script/i);
+  }
 });
 
 describe('Strict-Transport-Security only over HTTPS', () => {

@@ -1,18 +1,23 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { APP_START_SCRIPT } from '../../shared/app-start';
 import { THEME_BOOT_SCRIPT } from '../../shared/theme-boot';
 import type { Config } from '../config';
 
-/** The one inline script a page may run, the theme's first step (shared/theme-boot.ts), allowed by its hash. */
-export const THEME_BOOT_SOURCE = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
+const hashSource = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/** The inline scripts a page may run, allowed by their hashes: the theme's first step (shared/theme-boot.ts)… */
+export const THEME_BOOT_SOURCE = hashSource(THEME_BOOT_SCRIPT);
+/** …and the app's start once the page has painted (shared/app-start.ts). */
+export const APP_START_SOURCE = hashSource(APP_START_SCRIPT);
 
 /** A year; browsers keep to HTTPS for the host (and its subdomains) this long after any HTTPS answer. */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * The headers every answer carries: a strict Content-Security-Policy (scripts from this origin only, plus the support
- * chat's origins when one is configured; no inline script but the theme's first step, no eval; never framed), nosniff, no Referer to other
+ * chat's origins when one is configured; no inline script but the theme's first step and the app's start, no eval; never framed), nosniff, no Referer to other
  * sites, no framing for old browsers either. A route that sets one of them itself keeps its own (GET /api/file sends
  * a CSP fit for a stored document).
  */
@@ -29,7 +34,7 @@ export function securityHeaders(config: Pick<Config, 'supportChat'>): Middleware
     xContentTypeOptions: 'nosniff',
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", THEME_BOOT_SOURCE, ...widget],
+      scriptSrc: ["'self'", THEME_BOOT_SOURCE, APP_START_SOURCE, ...widget],
       styleSrc: ["'self'", "'unsafe-inline'"],
       // Avatars are https:// addresses the user gives (user.updateProfile).
       imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...widget],

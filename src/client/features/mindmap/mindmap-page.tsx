@@ -22,6 +22,9 @@ function subscribeToResize(listener: () => void) {
   return () => window.removeEventListener('resize', listener);
 }
 
+/** Without a window (a render on the server): no height yet, as before the canvas is placed. */
+const serverFillHeight = (): null => null;
+
 /**
  * The height that fills the window from the element's top down to the bottom of <main> less its bottom padding (the
  * room kept for the phone's tab bar), so the canvas fills the screen whatever the shell's header holds.
@@ -33,7 +36,7 @@ function useFillHeight(element: HTMLElement | null): number | null {
     const padding = main ? Number.parseFloat(getComputedStyle(main).paddingBottom) || 0 : 0;
     const top = element.getBoundingClientRect().top + window.scrollY;
     return Math.max(MIN_HEIGHT, Math.floor(window.innerHeight - top - padding));
-  });
+  }, serverFillHeight);
 }
 
 /** The Mindmap tab of an open file whose mind map is ready (the study frame waits for that). */

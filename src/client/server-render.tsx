@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -10,6 +11,8 @@ import { createQueryClient } from './lib/query-client';
 import { seedSession } from './lib/session';
 import { readAll, splitHints } from './render-html';
 import { createAppRouter } from './router';
+
+type AppRouter = ReturnType<typeof createAppRouter>;
 
 /**
  * How long a render may take before what is not ready is left as its loading state: the answers are all given, so
@@ -25,6 +28,26 @@ let waiting = 0;
  * must not queue behind each other's renders (each takes a few to a few tens of milliseconds of the server's thread).
  */
 const MAX_WAITING = 8;
+
+/** One render of the app's tree to HTML, within the budget. */
+async function renderOnce(queryClient: QueryClient, router: AppRouter, onError: SignedInRequest['onError']): Promise<string> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), RENDER_BUDGET_MS);
+  try {
+    const { prelude } = await prerender(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+      // A part that failed (it needed what only a browser has) shows its loading state; the app draws it.
+      // Every finished part inline, in place: React would otherwise put a large one (the summary) at the end with a
+      // script to move it.
+      { signal: controller.signal, onError: (error) => onError?.(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
+    );
+    return await readAll(prelude);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * A signed-in page rendered on the server, per request (issue 21): the shell and the page's content as HTML in the
@@ -58,22 +81,14 @@ async function render({ href, locale, session, answers, width, onError }: Signed
     // Sent elsewhere (a guard's redirect) or a route that failed: the app decides in the browser; the frame stands in.
     const { location, matches } = router.state;
     if (location.href !== href || matches.some((match) => match.status !== 'success')) return undefined;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), RENDER_BUDGET_MS);
-    try {
-      const { prelude } = await prerender(
-        <StrictMode>
-          <App queryClient={queryClient} router={router} />
-        </StrictMode>,
-        // A part that failed (it needed what only a browser has) shows its loading state; the app draws it.
-        // Every finished part inline, in place: React would otherwise put a large one (the summary) at the end with a
-        // script to move it, which the page's Content-Security-Policy refuses to run (and the app replaces anyway).
-        { signal: controller.signal, onError: (error) => onError?.(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
-      );
-      return splitHints(await readAll(prelude));
-    } finally {
-      clearTimeout(timer);
+    // A part whose code was not loaded yet in this process (a lazily loaded view, the first time) finishes after the
+    // rest, and React then moves it into place with an inline script, which the page's Content-Security-Policy refuses
+    // to run. Rendered once more, its code is in; a page that still has one gets the frame.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const markup = await renderOnce(queryClient, router, onError);
+      if (!markup.includes('<script')) return splitHints(markup);
     }
+    return undefined;
   } finally {
     setRenderWidth(undefined);
     queryClient.clear();

@@ -44,6 +44,7 @@ const FAKE_RENDERER = `
 export async function renderSignedInPage({ href, locale, session, answers, width }) {
   if (href.includes('fail')) throw new Error('render failed');
   if (href.startsWith('/decks')) return undefined;
+  if (href.includes('script')) return { html: '<main>late part</main><script>$RC("B:0","S:0")</script>', head: '' };
   const courses = answers ? JSON.parse(answers).json['directory.getDirectories'].length : 'no';
   return {
     html: '<main data-width="' + width + '" data-locale="' + locale + '">' + href + ' for ' + session.user.id + ' with ' + courses + ' courses</main>',
@@ -277,6 +278,8 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
       ['/dashboard', { cookie, 'sec-ch-ua-mobile': '?1', 'sec-fetch-mode': 'same-origin' }],
       ['/decks', { cookie, 'sec-ch-ua-mobile': '?1' }],
       ['/summary?fail=1', { cookie, 'sec-ch-ua-mobile': '?1' }],
+      // Markup with a script (React moving a late part into place): the CSP would refuse it.
+      ['/summary?script=1', { cookie, 'sec-ch-ua-mobile': '?1' }],
     ] as const) {
       const result = await answer(address, headers);
       expect(result.rendered, `${address} ${JSON.stringify(headers)}`).toBe(false);

@@ -165,7 +165,9 @@ async function serverRendered(
   if (!render) return undefined;
   const onError = (error: unknown) => services.log.debug({ err: error, path: c.req.path }, 'part of a page not rendered on the server');
   try {
-    return await render({ ...request, width, onError });
+    const rendered = await render({ ...request, width, onError });
+    // Never a script in the page's markup: the Content-Security-Policy would refuse it (and log an error).
+    return rendered?.html.includes('<script') ? undefined : rendered;
   } catch (error) {
     services.log.warn({ err: error, path: c.req.path }, 'page not rendered on the server');
     return undefined;

@@ -116,6 +116,8 @@ export interface LessonResult {
   practice: boolean;
   /** The best stars kept for the lesson after this run. */
   bestStars: number;
+  /** Challenges answered wrong or skipped at first, asked again until answered right (shared/lesson-rules.ts). */
+  askedAgain: number;
 }
 
 /** What the offline player needs to judge a challenge as the server does (src/shared/judge.ts). */

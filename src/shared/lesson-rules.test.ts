@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   accuracyOf,
+  runFigures,
+  weaknessOf,
+  WEAKNESS_HALF_LIFE_MS,
   bestResult,
   canPlay,
   clampAnswerTime,
@@ -90,5 +93,51 @@ describe('the path', () => {
     expect(completedLessonsOrEstimate(0, 12, [{ completionPercentage: 100 }, { completionPercentage: 60 }, { completionPercentage: 20 }])).toBe(8);
     expect(completedLessonsOrEstimate(3, 12, [{ completionPercentage: 100 }])).toBe(3);
     expect(completedLessonsOrEstimate(0, 0, [])).toBe(0);
+  });
+});
+
+describe("a run's figures count each challenge once, by its first answer", () => {
+  const lesson = ['a', 'b', 'c', 'd'];
+  it('right the first time, asked again, and complete once every challenge was answered right', () => {
+    const answers = [
+      { challengeId: 'a', status: 'correct' },
+      { challengeId: 'b', status: 'incorrect' },
+      { challengeId: 'c', status: 'skipped' },
+      { challengeId: 'd', status: 'correct' },
+      { challengeId: 'b', status: 'incorrect' },
+      { challengeId: 'c', status: 'correct' },
+    ] as const;
+    expect(runFigures(lesson, answers)).toEqual({ rightFirstTime: 2, askedAgain: 2, allRight: false, accuracy: 0.5 });
+    expect(runFigures(lesson, [...answers, { challengeId: 'b', status: 'correct' }])).toEqual({ rightFirstTime: 2, askedAgain: 2, allRight: true, accuracy: 0.5 });
+  });
+
+  it('a replay sent from offline (one first answer each) and an empty lesson', () => {
+    expect(runFigures(lesson, lesson.map((challengeId) => ({ challengeId, status: challengeId === 'a' ? 'skipped' : 'correct' })))).toEqual({
+      rightFirstTime: 3,
+      askedAgain: 1,
+      allRight: false,
+      accuracy: 0.75,
+    });
+    expect(runFigures([], [])).toEqual({ rightFirstTime: 0, askedAgain: 0, allRight: false, accuracy: 0 });
+    // Answers to challenges of no lesson challenge are not counted.
+    expect(runFigures(['a'], [{ challengeId: 'z', status: 'correct' }, { challengeId: 'a', status: 'correct' }])).toMatchObject({ rightFirstTime: 1, allRight: true });
+  });
+});
+
+describe("a student's weakness at a challenge", () => {
+  const now = new Date('2026-11-28T12:00:00Z');
+  const ago = (weeks: number) => new Date(now.getTime() - weeks * WEAKNESS_HALF_LIFE_MS);
+  it('grows with each miss, fades by half a week after week, and shrinks with right answers; never below 0', () => {
+    expect(weaknessOf([], now)).toBe(0);
+    expect(weaknessOf([{ status: 'correct', createdAt: ago(0) }], now)).toBe(0);
+    expect(weaknessOf([{ status: 'incorrect', createdAt: ago(0) }], now)).toBe(1);
+    expect(weaknessOf([{ status: 'skipped', createdAt: ago(1) }], now)).toBeCloseTo(0.5);
+    // Missed twice, then answered right: weaker than one old miss, less weak than two misses alone.
+    const missedTwice = [
+      { status: 'incorrect', createdAt: ago(0) },
+      { status: 'incorrect', createdAt: ago(0) },
+    ] as const;
+    expect(weaknessOf([...missedTwice, { status: 'correct', createdAt: ago(0) }], now)).toBeCloseTo(1.5);
+    expect(weaknessOf([...missedTwice, { status: 'correct', createdAt: ago(0) }], now)).toBeGreaterThan(weaknessOf([{ status: 'incorrect', createdAt: ago(2) }], now));
   });
 });

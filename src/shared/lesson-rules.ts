@@ -26,7 +26,70 @@ export function canPlay(state: HeartsState): boolean {
   return state.unlimited || state.practice || state.hearts > 0;
 }
 
-/** Points for an answer: 10 for a correct one, in a first run and in practice alike. */
+/**
+ * A lesson's run asks every challenge once, in order; a challenge answered wrong or skipped is asked again after the
+ * others, until it is answered right (or the student leaves). The run is complete — the lesson counts as completed —
+ * once every challenge has been answered right. Its figures count each challenge once, by its first answer:
+ * - accuracy: challenges answered right the first time over all challenges (firstTryAccuracy);
+ * - points: 10 for each challenge answered right the first time; a challenge answered right when asked again earns
+ *   none (pointsFor(correct && firstAnswer));
+ * - asked again: the challenges whose first answer was wrong or a skip.
+ * Hearts: every wrong answer costs one, also when a challenge is asked again (heartsAfterAnswer).
+ */
+export interface RunAnswer {
+  challengeId: string;
+  status: 'correct' | 'incorrect' | 'skipped';
+}
+
+export interface RunFigures {
+  /** Challenges answered right the first time. */
+  rightFirstTime: number;
+  /** Challenges whose first answer was wrong or a skip: asked again. */
+  askedAgain: number;
+  /** Every challenge has been answered right at least once. */
+  allRight: boolean;
+  accuracy: number;
+}
+
+/**
+ * A run's figures from its answers (`challengeIds`: the lesson's challenges). A challenge answered right is never
+ * asked again, so one answered right the first time has exactly that one answer: the figures need no order.
+ */
+export function runFigures(challengeIds: readonly string[], answers: readonly RunAnswer[]): RunFigures {
+  const byChallenge = new Map<string, RunAnswer['status'][]>();
+  for (const answer of answers) byChallenge.set(answer.challengeId, [...(byChallenge.get(answer.challengeId) ?? []), answer.status]);
+  const rightAtOnce = (id: string) => {
+    const given = byChallenge.get(id);
+    return given?.length === 1 && given[0] === 'correct';
+  };
+  const rightFirstTime = challengeIds.filter(rightAtOnce).length;
+  return {
+    rightFirstTime,
+    askedAgain: challengeIds.filter((id) => byChallenge.has(id) && !rightAtOnce(id)).length,
+    allRight: challengeIds.length > 0 && challengeIds.every((id) => byChallenge.get(id)?.includes('correct') ?? false),
+    accuracy: accuracyOf(rightFirstTime, challengeIds.length),
+  };
+}
+
+/** How fast a miss is forgiven: its weight halves every week. */
+export const WEAKNESS_HALF_LIFE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * A student's weakness at a challenge, from all their answers to it: each wrong answer or skip adds its weight, each
+ * right answer takes half a weight off, and a weight halves with every week since the answer — so a challenge missed
+ * recently and often is the weakest, and one answered right since counts less. 0 for a challenge never missed.
+ * Practice runs ask the weakest first.
+ */
+export function weaknessOf(answers: readonly { status: RunAnswer['status']; createdAt: Date }[], now: Date): number {
+  let weakness = 0;
+  for (const answer of answers) {
+    const weight = 0.5 ** (Math.max(0, now.getTime() - answer.createdAt.getTime()) / WEAKNESS_HALF_LIFE_MS);
+    weakness += answer.status === 'correct' ? -weight / 2 : weight;
+  }
+  return Math.max(0, weakness);
+}
+
+/** Points for an answer: 10 for a correct one (the first answer to the challenge in the run), in practice alike. */
 export function pointsFor(correct: boolean): number {
   return correct ? POINTS_PER_CORRECT : 0;
 }
@@ -36,7 +99,7 @@ export function heartsAfterPractice(hearts: number): number {
   return Math.min(MAX_HEARTS, hearts + 1);
 }
 
-/** Correct answers over all challenges of the run (a skipped one counts as not correct), 0–1. */
+/** Challenges answered right the first time over all challenges of the run (a skip is not right), 0–1. */
 export function accuracyOf(correct: number, total: number): number {
   if (total <= 0) return 0;
   return Math.min(1, Math.max(0, correct / total));

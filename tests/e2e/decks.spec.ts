@@ -16,7 +16,7 @@ async function openDecks(page: Page) {
   await expect(page.getByTestId('decks-overview')).toBeVisible({ timeout: 90_000 });
 }
 
-const aiDeck = (page: Page) => page.locator('[data-testid="deck"][data-generated="true"]');
+const generatedDeck = (page: Page) => page.locator('[data-testid="deck"][data-generated="true"]');
 
 async function count(deck: Locator, kind: 'new' | 'learning' | 'due'): Promise<number> {
   return Number(await deck.getByTestId(`deck-count-${kind}`).getAttribute('data-count'));
@@ -38,7 +38,7 @@ test('a student studies five cards by keyboard and mouse, sees the counts move, 
   test.slow();
   await studentWithStudyFile(page);
   await openDecks(page);
-  const deck = aiDeck(page);
+  const deck = generatedDeck(page);
   await expect(deck.getByTestId('deck-title')).not.toBeEmpty();
   const newBefore = await count(deck, 'new');
   expect(newBefore).toBeGreaterThanOrEqual(5);
@@ -171,8 +171,11 @@ test('the tab reads well on a phone and in dark mode @mobile', async ({ page }, 
   const device = testInfo.project.name === 'mobile' ? 'phone' : 'desktop';
   await studentWithStudyFile(page);
   await openDecks(page);
+  // The keys to study with are told to a computer's user; a touch screen has none, so its tip is only how to rate.
+  await expect(page.getByTestId('decks-tip')).toContainText('Rate honestly');
+  await expect(page.getByTestId('decks-keys-tip')).toBeVisible({ visible: device === 'desktop' });
   await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`decks-${device}-light.png`), fullPage: true });
-  await aiDeck(page).getByTestId('deck-study').click();
+  await generatedDeck(page).getByTestId('deck-study').click();
   await studyOne(page, 'good', false);
   await page.getByTestId('session-flip').click();
   await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`session-${device}-light.png`) });
@@ -193,7 +196,7 @@ test('the tab reads well on a phone and in dark mode @mobile', async ({ page }, 
   await expect(page.getByTestId('session-summary')).toBeVisible();
   await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`summary-${device}-dark.png`) });
   await page.getByTestId('summary-back').click();
-  await aiDeck(page).getByTestId('deck-cards').click();
+  await generatedDeck(page).getByTestId('deck-cards').click();
   await expect(page.getByTestId('card-row').first()).toBeVisible();
   await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`cards-${device}-dark.png`) });
   await page.emulateMedia({ colorScheme: 'light' });

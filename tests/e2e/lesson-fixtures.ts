@@ -15,25 +15,61 @@ export async function openLearn(page: Page) {
 /** The question on screen (its text, the key for the answers found by scouting). */
 export const question = (page: Page) => page.getByTestId('challenge-question').innerText();
 
-/** Whether the challenge on screen is the lesson's last one. */
+/**
+ * Whether the lesson is done once the feedback on screen is continued: every challenge answered right (the progress
+ * bar moves on with right answers only; a challenge missed comes back until answered right).
+ */
 export const atLastChallenge = async (page: Page) => (await page.getByTestId('lesson-progress').getAttribute('aria-valuenow')) === '100';
+
+/** Whether the challenge on screen is one missed before, asked again. */
+export const askedAgain = async (page: Page) => (await page.getByTestId('lesson-challenge').getAttribute('data-asked-again')) === 'true';
+
+/** Skips the challenge on screen and gives the right answer the feedback shows. */
+async function skipNoting(page: Page): Promise<string> {
+  await expect(page.getByTestId('lesson-skip')).toBeEnabled();
+  await page.getByTestId('lesson-skip').click();
+  await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-skipped', 'true');
+  return (await page.getByTestId('lesson-correct-answer').innerText()).replace(/^Correct answer:\s*/, '').trim();
+}
 
 /** Skips every challenge of the lesson on screen, noting the right answers shown, and quits unfinished. */
 export async function scoutAnswers(page: Page): Promise<Map<string, string>> {
   const answers = new Map<string, string>();
   for (;;) {
     await expect(page.getByTestId('lesson-skip')).toBeEnabled();
+    // Round to the first challenge skipped: each has been seen.
+    if (await askedAgain(page)) break;
     const text = await question(page);
-    await page.getByTestId('lesson-skip').click();
-    await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-skipped', 'true');
-    const shown = (await page.getByTestId('lesson-correct-answer').innerText()).replace(/^Correct answer:\s*/, '');
-    answers.set(text, shown.trim());
-    if (await atLastChallenge(page)) break;
+    answers.set(text, await skipNoting(page));
     await page.getByTestId('lesson-continue').click();
   }
   await page.getByTestId('lesson-quit').click();
   await expect(page.getByTestId('learn-path')).toBeVisible();
   return answers;
+}
+
+/**
+ * Finishes the lesson on screen knowing no answer: each challenge skipped the first time (the feedback shows its
+ * answer), and answered right with it when it comes back. Ends on the finish screen.
+ */
+export async function finishBySkipping(page: Page): Promise<void> {
+  const shown = new Map<string, string>();
+  for (;;) {
+    await expect(page.getByTestId('lesson-skip')).toBeEnabled();
+    const text = await question(page);
+    const known = shown.get(text);
+    if ((await askedAgain(page)) && known !== undefined) {
+      await chooseAnswer(page, known, false);
+      await page.getByTestId('lesson-check').click();
+      await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-correct', 'true');
+    } else {
+      shown.set(text, await skipNoting(page));
+    }
+    const done = await atLastChallenge(page);
+    await page.getByTestId('lesson-continue').click();
+    if (done) break;
+  }
+  await expect(page.getByTestId('lesson-finished')).toBeVisible();
 }
 
 /** Puts the answer to the challenge on screen: rightly, or (`wrong`) certainly wrongly; Check is then enabled. */

@@ -114,6 +114,7 @@ test('the map is driven by keyboard: arrows move between ideas, Enter opens a br
   test.slow();
   await studentWithStudyFile(page);
   await openMindmap(page);
+  await expect(page.getByTestId('mindmap-key-help')).toBeVisible();
 
   const root = page.locator('[data-testid="mindmap-node"][aria-level="1"]');
   await root.focus();
@@ -166,6 +167,22 @@ test('the map is driven by keyboard: arrows move between ideas, Enter opens a br
   await page.locator('[data-testid="mindmap-node"][aria-level="3"]').first().click();
   await expect(page.getByTestId('mindmap-passage')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('mindmap-desktop-panel-dark.png'), animations: 'disabled' });
+});
+
+test.describe('on a touch tablet', () => {
+  test.use({ viewport: { width: 1024, height: 768 }, isMobile: true, hasTouch: true });
+
+  test('the map shows no keyboard and mouse hints, the flashcard session no keys', async ({ page }) => {
+    test.slow();
+    await studentWithStudyFile(page);
+    await openMindmap(page);
+    // Wide enough for the hints a computer gets (md), but a touch screen: neither keys nor scroll and click apply.
+    await expect(page.getByTestId('mindmap-key-help')).toBeHidden();
+    await navigate(page, '/decks');
+    await page.locator('[data-testid="deck"][data-generated="true"]').getByTestId('deck-study').click({ timeout: 90_000 });
+    await expect(page.getByTestId('session-flip')).toBeVisible();
+    await expect(page.getByTestId('session-flip').locator('kbd')).toBeHidden();
+  });
 });
 
 test('on a phone the map fits the screen, pans by dragging, and the details open as a bottom sheet @mobile', async ({ page }, testInfo) => {

@@ -42,3 +42,16 @@ describe.each(namespaces)('%s', (file) => {
     expect(texts.filter((text) => typeof text !== 'string' || text.trim() === '')).toEqual([]);
   });
 });
+
+/** A number and its per cent sign on one line in every language: "100 %" must not break into "100" and "%". */
+it('keeps a percentage together with a non-breaking space, never an ordinary one', () => {
+  const broken = ['en', 'de'].flatMap((language) =>
+    namespaces.flatMap((file) => {
+      const tree = load(language, file);
+      return keyPaths(tree)
+        .filter((key) => /(\d|\}\})\s%/u.test(String(leaf(tree, key)).replaceAll('\u00a0%', '%')))
+        .map((key) => `${language}/${file}: ${key}`);
+    }),
+  );
+  expect(broken).toEqual([]);
+});

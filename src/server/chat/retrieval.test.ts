@@ -162,7 +162,7 @@ describe('tables for look-ups', () => {
     const owner = await createUser(services);
     const { file } = await readyChatFile(services, owner, { pages: tPages, summary: false });
     const answer = textOf(await readStream(await ask(services, owner, { fileId: file.id, message: 'How do I read off the critical t value for a two-sided 95% interval with 12 degrees of freedom?' })));
-    expect(answer).toContain('In Table 3 (Percentiles of Student’s t-distribution), the row k = 12 and the column A = 0.975 give **2.179** (at a 5 % level, two-sided, the value to look up is 0.975). [1]');
+    expect(answer).toContain('In Table 3 (Percentiles of Student’s t-distribution), the row k = 12 and the column A = 0.975 give **2.179** (at a 5\u00a0% level, two-sided, the value to look up is 0.975). [1]');
   });
 });
 

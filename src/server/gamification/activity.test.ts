@@ -87,6 +87,8 @@ describe('the day counts through the real actions', () => {
     const [first, second] = play.challenges;
     await caller.learn.submitAnswer({ runId: play.runId, challengeId: first?.id ?? '', answer: 'true', timeToCompleteMs: 100 });
     await caller.learn.skipChallenge({ runId: play.runId, challengeId: second?.id ?? '', timeToCompleteMs: 100 });
+    // The skipped one comes back and is answered right (no points: it was not right the first time).
+    await caller.learn.submitAnswer({ runId: play.runId, challengeId: second?.id ?? '', answer: 'false', timeToCompleteMs: 100 });
     // Answering alone does not count the day for the streak; finishing the lesson does.
     expect(await caller.gamification.getStreak()).toMatchObject({ current: 0, activeToday: false });
     await caller.learn.finishLesson({ lessonId, runId: play.runId });
@@ -94,7 +96,7 @@ describe('the day counts through the real actions', () => {
     expect(streak).toMatchObject({ current: 1, longest: 1, activeToday: true });
     expect(streak.days.find((day) => day.date === streak.today)).toEqual({ date: streak.today, active: true, frozen: false });
     const today = await dayRow(owner, streak.today);
-    expect(today).toMatchObject({ challenges: 1, lessons: 1, flashcards: 0, xp: 10 + DAILY_QUEST_POINTS });
+    expect(today).toMatchObject({ challenges: 2, lessons: 1, flashcards: 0, xp: 10 + DAILY_QUEST_POINTS });
     // One answered challenge is the day's target: the quest was completed and paid.
     expect(await completionsOf(owner)).toEqual([{ questId: 'daily-challenges', period: streak.today }]);
     expect(await caller.gamification.getProgress()).toMatchObject({ streak: 1, points: 10 + DAILY_QUEST_POINTS });

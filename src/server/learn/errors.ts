@@ -36,7 +36,7 @@ export const outOfHearts = () =>
 export const challengeAlreadyAnswered = () =>
   new AppError({
     code: 'CONFLICT',
-    userMessage: 'You have already answered this challenge in this lesson.',
+    userMessage: 'You have already answered this challenge right in this lesson.',
     messageKey: 'challengeAlreadyAnswered',
   });
 
@@ -50,7 +50,7 @@ export const invalidAnswer = () =>
 export const lessonNotFinished = () =>
   new AppError({
     code: 'BAD_REQUEST',
-    userMessage: 'Answer or skip every challenge before finishing the lesson.',
+    userMessage: 'Answer every challenge right before finishing the lesson: the ones missed come back until they are right.',
     messageKey: 'lessonNotFinished',
   });
 

@@ -1,14 +1,15 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AnswerResult, LessonReplay, LessonResult, LessonToPlay, PlayChallenge } from '../../shared/learn';
 import {
-  accuracyOf,
   bestResult,
   canPlay,
   clampAnswerTime,
   heartsAfterAnswer,
   heartsAfterPractice,
   pointsFor,
+  runFigures,
   starsFor,
+  weaknessOf,
   type HeartsState,
 } from '../../shared/lesson-rules';
 import { PLANS } from '../../shared/plans';
@@ -93,6 +94,20 @@ function toPlay(item: ChallengeRow, options: { id: string; text: string }[], run
   }
 }
 
+/** The challenges ordered by the student's weakness at each, the weakest first (ties in the lesson's order). */
+async function weakestFirst<T extends { id: string }>(db: Db, userId: string, rows: readonly T[], now: Date): Promise<T[]> {
+  if (rows.length === 0) return [...rows];
+  const attempts = await db
+    .select({ challengeId: challengeAttempt.challengeId, status: challengeAttempt.status, createdAt: challengeAttempt.createdAt })
+    .from(challengeAttempt)
+    .where(and(eq(challengeAttempt.userId, userId), inArray(challengeAttempt.challengeId, rows.map((row) => row.id))));
+  const weakness = new Map(rows.map((row) => [row.id, weaknessOf(attempts.filter((attempt) => attempt.challengeId === row.id), now)]));
+  return rows
+    .map((row, position) => ({ row, position }))
+    .sort((a, b) => (weakness.get(b.row.id) ?? 0) - (weakness.get(a.row.id) ?? 0) || a.position - b.position)
+    .map(({ row }) => row);
+}
+
 export async function getLesson(options: PlayOptions & { lessonId: string }): Promise<LessonToPlay> {
   const { db, userId } = options;
   const { lesson } = await lessonAccess(db, userId, options.lessonId, options.shared);
@@ -106,7 +121,9 @@ export async function getLesson(options: PlayOptions & { lessonId: string }): Pr
   };
   if (!canPlay(hearts)) throw outOfHearts();
   const run = createRun(options.secret, userId, lesson.id, hearts.practice, options.now);
-  const rows = await db.select().from(challenge).where(eq(challenge.lessonId, lesson.id)).orderBy(asc(challenge.position));
+  const inOrder = await db.select().from(challenge).where(eq(challenge.lessonId, lesson.id)).orderBy(asc(challenge.position));
+  // Practice draws first on what the student got wrong (shared/lesson-rules.ts weaknessOf); a first play goes in order.
+  const rows = hearts.practice ? await weakestFirst(db, userId, inOrder, options.now ?? new Date()) : inOrder;
   const ids = rows.map((row) => row.id);
   const optionRows =
     ids.length === 0
@@ -146,7 +163,7 @@ interface AttemptInput {
 
 /**
  * What an answer and a skip share: the user's row locked, the challenge one the caller may study, in the lesson the
- * run was made for, the run not over, the lesson still open, no earlier attempt at it in this run, hearts left.
+ * run was made for, the run not over, the lesson still open, not yet answered right in this run, hearts left.
  */
 async function prepareAttempt(tx: Db, options: PlayOptions & AttemptInput) {
   const { userId } = options;
@@ -157,15 +174,15 @@ async function prepareAttempt(tx: Db, options: PlayOptions & AttemptInput) {
   const progress = await lessonFinishedAt(tx, userId, lesson.id);
   if (runIsOver(run, progress?.updatedAt)) throw lessonRunAlreadyFinished();
   if ((await lessonState(tx, userId, lesson.fileId, lesson.id)) === 'locked') throw lessonLocked();
-  const [earlier] = await tx
-    .select({ id: challengeAttempt.id })
+  // A challenge answered wrong or skipped is asked again later in the run (shared/lesson-rules.ts); one answered right is done.
+  const earlier = await tx
+    .select({ status: challengeAttempt.status })
     .from(challengeAttempt)
-    .where(and(eq(challengeAttempt.userId, userId), eq(challengeAttempt.runId, run.runId), eq(challengeAttempt.challengeId, item.id)))
-    .limit(1);
-  if (earlier) throw challengeAlreadyAnswered();
+    .where(and(eq(challengeAttempt.userId, userId), eq(challengeAttempt.runId, run.runId), eq(challengeAttempt.challengeId, item.id)));
+  if (earlier.some((attempt) => attempt.status === 'correct')) throw challengeAlreadyAnswered();
   const hearts: HeartsState = { hearts: owner.hearts, unlimited: PLANS[owner.plan].unlimitedHearts, practice: run.practice };
   if (!canPlay(hearts)) throw outOfHearts();
-  return { owner, item, lesson, run, hearts };
+  return { owner, item, lesson, run, hearts, firstAnswer: earlier.length === 0 };
 }
 
 async function recordAttempt(
@@ -190,7 +207,7 @@ export async function submitAnswer(
 ): Promise<AnswerResult> {
   const now = options.now ?? new Date();
   return options.db.transaction(async (tx) => {
-    const { owner, item, lesson, run, hearts } = await prepareAttempt(tx, options);
+    const { owner, item, lesson, run, hearts, firstAnswer } = await prepareAttempt(tx, options);
     const optionRows =
       item.type === 'multiple_choice'
         ? await tx
@@ -209,7 +226,8 @@ export async function submitAnswer(
       now,
     });
     const heartsNow = heartsAfterAnswer(hearts, judgement.correct);
-    const pointsGained = pointsFor(judgement.correct);
+    // Points for a challenge answered right the first time only (shared/lesson-rules.ts).
+    const pointsGained = pointsFor(judgement.correct && firstAnswer);
     if (heartsNow !== owner.hearts) await tx.update(user).set({ hearts: heartsNow }).where(eq(user.id, options.userId));
     if (pointsGained > 0) await awardPoints(tx, options.userId, pointsGained, now);
     await recordActivity(tx, { userId: options.userId, kind: 'challenge', now });
@@ -253,9 +271,10 @@ export async function skipChallenge(options: PlayOptions & AttemptInput): Promis
 export { correctAnswerOf } from '../../shared/judge';
 
 /**
- * Finishing a run: every challenge answered or skipped, hearts left (unless they do not count). Accuracy over the
- * lesson's challenges, 1–3 stars, the best result kept (completed on the first finish), the user's stars raised by
- * what the lesson's best stars rose, +1 heart after practice. A run finishes once.
+ * Finishing a run: every challenge answered right (those answered wrong or skipped were asked again), hearts left
+ * (unless they do not count). Accuracy by first answers over the lesson's challenges, 1–3 stars, the best result kept
+ * (completed on the first finish), the user's stars raised by what the lesson's best stars rose, +1 heart after
+ * practice. A run finishes once.
  */
 export async function finishLesson(options: PlayOptions & { lessonId: string; runId: string }): Promise<LessonResult> {
   const now = options.now ?? new Date();
@@ -269,14 +288,14 @@ export async function finishLesson(options: PlayOptions & { lessonId: string; ru
     if (runIsOver(run, stored?.updatedAt)) throw lessonRunAlreadyFinished();
     const hearts: HeartsState = { hearts: owner.hearts, unlimited: PLANS[owner.plan].unlimitedHearts, practice: run.practice };
     if (!canPlay(hearts)) throw outOfHearts();
-    return settleRun(tx, { userId, owner, lesson, runId: run.runId, practice: run.practice, stored, now });
+    return settleRun(tx, { userId, owner, lesson, runId: run.runId, practice: run.practice, stored, now, allRightNeeded: true });
   });
 }
 
 /**
- * The end of a run whose attempts are stored: every challenge answered or skipped, accuracy over the lesson's
- * challenges, 1–3 stars, the best result kept (completed on the first finish), the user's stars raised by what the
- * lesson's best stars rose, +1 heart after practice, the day's lesson counted.
+ * The end of a run whose attempts are stored: every challenge answered (and, for a run played here, answered right),
+ * the figures of shared/lesson-rules.ts runFigures, 1–3 stars, the best result kept (completed on the first finish),
+ * the user's stars raised by what the lesson's best stars rose, +1 heart after practice, the day's lesson counted.
  */
 async function settleRun(
   tx: Db,
@@ -290,6 +309,11 @@ async function settleRun(
     now: Date;
     /** When the run was played, if not now (a replay played offline): the day its lesson counts for. */
     playedAt?: Date;
+    /**
+     * Every challenge must have been answered right (a run played with the server, which asked the missed ones
+     * again); a replay sent from offline carries each challenge's first answer only.
+     */
+    allRightNeeded: boolean;
   },
 ): Promise<LessonResult> {
   const { userId, owner, lesson, stored, now } = options;
@@ -301,8 +325,9 @@ async function settleRun(
     .where(and(eq(challengeAttempt.userId, userId), eq(challengeAttempt.runId, run.runId)));
   const attempted = new Set(attempts.map((attempt) => attempt.challengeId));
   if (challengeIds.length === 0 || challengeIds.some((id) => !attempted.has(id))) throw lessonNotFinished();
-  const correct = attempts.filter((attempt) => attempt.status === 'correct').length;
-  const accuracy = accuracyOf(correct, challengeIds.length);
+  const figures = runFigures(challengeIds, attempts);
+  if (options.allRightNeeded && !figures.allRight) throw lessonNotFinished();
+  const { accuracy } = figures;
   const stars = starsFor(accuracy);
   const before = { stars: stored?.bestStars ?? 0, accuracy: stored?.bestAccuracy ?? 0 };
   const best = bestResult(before, { stars, accuracy });
@@ -337,11 +362,12 @@ async function settleRun(
   return {
     stars,
     accuracy,
-    pointsGained: correct * pointsFor(true),
+    pointsGained: figures.rightFirstTime * pointsFor(true),
     timeMs: attempts.reduce((sum, attempt) => sum + attempt.timeMs, 0),
     hearts: heartsNow,
     practice: run.practice,
     bestStars: best.stars,
+    askedAgain: figures.askedAgain,
   };
 }
 
@@ -398,22 +424,22 @@ export async function syncReplay(
     const owner = await lockedUser(tx, userId);
     const { lesson } = await lessonAccess(tx, userId, options.lessonId, options.shared);
     const earlier = await tx
-      .select({ status: challengeAttempt.status, timeMs: challengeAttempt.timeToCompleteMs, lessonId: challengeAttempt.lessonId })
+      .select({ challengeId: challengeAttempt.challengeId, status: challengeAttempt.status, timeMs: challengeAttempt.timeToCompleteMs, lessonId: challengeAttempt.lessonId })
       .from(challengeAttempt)
       .where(and(eq(challengeAttempt.userId, userId), eq(challengeAttempt.runId, options.replayId)));
     if (earlier.length > 0) {
       if (earlier.some((attempt) => attempt.lessonId !== lesson.id)) throw lessonNotFound();
       const stored = await lessonFinishedAt(tx, userId, lesson.id);
-      const correct = earlier.filter((attempt) => attempt.status === 'correct').length;
-      const accuracy = accuracyOf(correct, earlier.length);
+      const figures = runFigures([...new Set(earlier.map((attempt) => attempt.challengeId))], earlier);
       return {
-        stars: starsFor(accuracy),
-        accuracy,
-        pointsGained: correct * pointsFor(true),
+        stars: starsFor(figures.accuracy),
+        accuracy: figures.accuracy,
+        pointsGained: figures.rightFirstTime * pointsFor(true),
         timeMs: earlier.reduce((sum, attempt) => sum + attempt.timeMs, 0),
         hearts: owner.hearts,
         practice: true,
         bestStars: stored?.bestStars ?? 0,
+        askedAgain: figures.askedAgain,
       };
     }
     if ((await lessonState(tx, userId, lesson.fileId, lesson.id)) !== 'completed') throw lessonNotReplayable();
@@ -450,6 +476,6 @@ export async function syncReplay(
     }
     if (points > 0) await awardPoints(tx, userId, points, playedAt);
     const stored = await lessonFinishedAt(tx, userId, lesson.id);
-    return settleRun(tx, { userId, owner, lesson, runId: options.replayId, practice: true, stored, now, playedAt });
+    return settleRun(tx, { userId, owner, lesson, runId: options.replayId, practice: true, stored, now, playedAt, allRightNeeded: false });
   });
 }

@@ -118,15 +118,30 @@ describe('the study frame', () => {
   it('says why it failed in the reader’s language, and Retry makes it again', async () => {
     const { calls } = fakeServer({
       file: FILE,
-      summary: { status: 'failed', errorKey: 'tooLittleText', error: 'The document has no running text to study from.' },
+      summary: { status: 'failed', errorKey: 'aiTimeout', error: 'The model did not answer in time.' },
     });
     const user = renderFrame();
-    expect((await screen.findByTestId('study-failure-reason')).textContent).toBe('This document has too little running text to make this from.');
+    expect((await screen.findByTestId('study-failure-reason')).textContent).toBe('The AI model did not answer in time. Please try again.');
     expect(screen.queryByRole('link', { name: 'See plans' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(calls.some((call) => call.procedure === 'file.regenerateArtefact')).toBe(true));
     expect(calls.find((call) => call.procedure === 'file.regenerateArtefact')?.input).toEqual({ fileId: FILE.id, artefact: 'summary' });
     expect(await screen.findByTestId('study-generating')).toBeTruthy();
+  });
+
+  it.each([
+    ['en', 'Too little text to study', 'Upload a longer document'],
+    ['de', 'Zu wenig Text zum Lernen', 'Längeres Dokument hochladen'],
+  ])('says once that the file has too little text and what to do, with no Retry that would only fail again (%s)', async (language, title, upload) => {
+    await i18n.changeLanguage(language);
+    fakeServer({ file: FILE, summary: { status: 'failed', errorKey: 'tooLittleText', error: 'The document has too little running text to summarise.' } });
+    renderFrame();
+    const panel = await screen.findByTestId('study-too-little-text');
+    expect(screen.getByRole('heading').textContent).toBe(title);
+    expect(panel.textContent).toContain('Cell Biology.pdf');
+    expect(screen.getByRole('link', { name: upload }).getAttribute('href')).toBe('/dashboard/upload?directoryId=course-1');
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(screen.queryByTestId('study-artefact-failed')).toBeNull();
   });
 
   it('offers the plans next to Retry when the allowance is used up, in German too', async () => {

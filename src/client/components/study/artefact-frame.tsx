@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { AlertTriangle, Link2Off, Loader2, RotateCcw, Sparkles } from 'lucide-react';
+import { AlertTriangle, FileText, Link2Off, Loader2, RotateCcw, Sparkles, Upload } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -37,6 +37,12 @@ const OVERLAY_OF: Record<StudyPage, LoadingOverlayType> = {
 
 /** Failures a bigger plan lifts: they offer the plans next to Retry. */
 const QUOTA_KEYS = new Set(['mindMapQuota', 'deckQuota']);
+
+/**
+ * Failures that say the file itself has too little text (the local engine's, the model engine's): making it again
+ * gives the same answer, so the student is told once what to do instead of being offered Retry.
+ */
+const TOO_LITTLE_TEXT_KEYS = new Set(['tooLittleText', 'documentHasNoText']);
 
 /** How often a tab asks for progress while its file is read or its artefact made. */
 const POLL_MS = 1_500;
@@ -106,6 +112,7 @@ function ArtefactGate({
     const progress = <Generating page={page} reading={isProcessing(data.status)} progress={ocrProgressOf(data)} states={data.artefacts} />;
     return whileGenerating ? <>{whileGenerating(file, progress)}</> : progress;
   }
+  if (artefact.status === 'failed' && artefact.errorKey && TOO_LITTLE_TEXT_KEYS.has(artefact.errorKey)) return <TooLittleText file={file} />;
   if (artefact.status === 'failed') {
     return (
       <ArtefactFailed
@@ -247,6 +254,29 @@ function FileFailed({ file }: { file: { id: string; error: string | null; errorK
         <RotateCcw aria-hidden="true" />
         {t('frame.retry')}
       </Button>
+    </Panel>
+  );
+}
+
+/**
+ * The file has too little running text for this tab (and so for the others): one message about the file, the same
+ * on every tab, with what helps — a longer document — and no Retry, which would make the same nothing again.
+ */
+function TooLittleText({ file }: { file: StudyFile }) {
+  const { t } = useTranslation(['study', 'errors']);
+  return (
+    <Panel testId="study-too-little-text">
+      <FileText aria-hidden="true" className="size-9 text-muted-foreground" />
+      <h1 className="mt-5 text-xl font-bold tracking-tight">{t('frame.tooLittleText.title')}</h1>
+      <p className="mt-2 text-sm text-muted-foreground">{t('frame.tooLittleText.description', { name: file.name })}</p>
+      {file.canRegenerate && !file.shared && (
+        <Button asChild className="mt-6">
+          <Link to="/dashboard/upload" search={{ directoryId: file.directory.id }}>
+            <Upload aria-hidden="true" />
+            {t('frame.tooLittleText.upload')}
+          </Link>
+        </Button>
+      )}
     </Panel>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Keyboard, PenLine, Plus, RotateCcw } from 'lucide-react';
+import { AlertTriangle, Lightbulb, PenLine, Plus, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -100,8 +100,14 @@ export function DeckOverview({
       </div>
 
       <aside className="mt-8 flex gap-3 rounded-xl bg-muted/60 px-4 py-3 text-sm text-muted-foreground">
-        <Keyboard aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <p>{t('overview.tip')}</p>
+        <Lightbulb aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <p data-testid="decks-tip">
+          {/* Keys mean nothing on a touch screen: the tip there is only how to rate. */}
+          <span className="touch:hidden" data-testid="decks-keys-tip">
+            {t('overview.keys')}{' '}
+          </span>
+          {t('overview.tip')}
+        </p>
       </aside>
 
       <CardFormDialog

@@ -60,7 +60,7 @@ export function DeckTile({
             {title}
           </h2>
           <p className="mt-1 text-sm text-muted-foreground" data-testid="deck-total">
-            {deck.generated ? t('deck.ai') : t('deck.own')} · {t('deck.cardCount', { count: counts.total })}
+            {deck.generated ? t('deck.generated') : t('deck.own')} · {t('deck.cardCount', { count: counts.total })}
           </p>
         </div>
         <DropdownMenu>

@@ -28,7 +28,7 @@ export interface SharedContext {
   id?: string;
 }
 
-/** A deck's name as shown: the AI deck's own title, or "My cards" in the reader's language. */
+/** A deck's name as shown: the generated deck's own title, or "My cards" in the reader's language. */
 export function deckTitle(deck: { title: string; generated: boolean }, t: TFunction): string {
   return deck.generated ? deck.title : t('decks:myCards');
 }

@@ -7,7 +7,7 @@ import { lazyReadAhead } from '../../lib/read-ahead';
 /** Decks, the study session and the card editor: their own chunk, read ahead with the page (a hovered tab). */
 const DecksView = lazyReadAhead(() => import('./decks-view'));
 
-/** The Flashcards tab's content for a file whose AI deck is ready (the study frame shows progress and failures before). */
+/** The Flashcards tab's content for a file whose generated deck is ready (the study frame shows progress and failures before). */
 export function DecksPage({ file, context }: { file: DecksFile; context: SharedContext }) {
   const { t } = useTranslation(['decks', 'shell']);
   const title = t('shell:documentTitle', { page: t('decks:title') });

@@ -270,7 +270,7 @@ function SessionRun({
         <Button variant="ghost" size="sm" onClick={undoLast} disabled={!canUndo} data-testid="session-undo" aria-keyshortcuts="Z">
           <Undo2 aria-hidden="true" />
           {t('session.undo')}
-          <Kbd className="hidden md:inline-flex">Z</Kbd>
+          <Kbd className="hidden md:inline-flex touch:hidden!">Z</Kbd>
         </Button>
       </div>
 
@@ -319,7 +319,7 @@ function SessionRun({
         {current && !state.flipped && (
           <Button size="lg" className="w-full" onClick={() => dispatch({ type: 'flip' })} data-testid="session-flip" aria-keyshortcuts="Space">
             {t('session.showAnswer')}
-            <Kbd className="hidden border-white/30 bg-white/15 text-current md:inline-flex">{t('session.spaceKey')}</Kbd>
+            <Kbd className="hidden border-white/30 bg-white/15 text-current md:inline-flex touch:hidden!">{t('session.spaceKey')}</Kbd>
           </Button>
         )}
         {current && state.flipped && <RatingButtons card={current} onRate={rate} />}
@@ -360,7 +360,7 @@ function RatingButtons({ card, onRate }: { card: SessionCard; onRate: (rating: C
               {label}
             </span>
             <span className="text-sm md:text-base">{t(`rating.${name}`)}</span>
-            <Kbd className="mt-0.5 hidden md:inline-flex">{String(rating)}</Kbd>
+            <Kbd className="mt-0.5 hidden md:inline-flex touch:hidden!">{String(rating)}</Kbd>
           </button>
         );
       })}

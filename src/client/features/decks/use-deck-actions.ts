@@ -63,7 +63,7 @@ export function useExportDeck(context: SharedContext) {
   return { exportDeck, exporting };
 }
 
-/** Makes the file's AI deck again; the study frame then shows its progress. Over the plan's allowance: the plans. */
+/** Makes the file's generated deck again; the study frame then shows its progress. Over the plan's allowance: the plans. */
 export function useRegenerateDeck(fileId: string) {
   const { t } = useTranslation(['decks', 'errors']);
   const trpc = useTRPC();

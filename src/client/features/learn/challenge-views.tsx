@@ -20,14 +20,53 @@ const choiceClass =
 
 function KeyHint({ children }: { children: ReactNode }) {
   return (
-    <kbd aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-lg border border-border text-xs font-bold text-muted-foreground">
+    <kbd aria-hidden="true" data-testid="key-hint" className="flex size-7 shrink-0 items-center justify-center rounded-lg border border-border text-xs font-bold text-muted-foreground touch:hidden">
       {children}
     </kbd>
   );
 }
 
+type Verdict = 'right' | 'wrong' | null;
+
+/**
+ * After the check: a tick on the right answer and a cross on a wrong one chosen, said to screen readers too (the
+ * colour alone tells neither a colour-blind reader nor a screen reader). `data-verdict` on the choice is what the
+ * player scrolls into view above the feedback.
+ */
+function VerdictMark({ verdict, badge = false }: { verdict: Verdict; badge?: boolean }) {
+  const { t } = useTranslation('learn');
+  if (!verdict) return null;
+  const Icon = verdict === 'right' ? Check : X;
+  const label = <span className="sr-only">{t(`player.verdict.${verdict}`)}</span>;
+  if (badge) {
+    // On a true/false tile, whose own icon is already a tick or a cross: a round badge on its corner.
+    return (
+      <span className={cn('absolute -top-2.5 -right-2.5 flex size-7 items-center justify-center rounded-full text-white shadow-sm', verdict === 'right' ? 'bg-emerald-600' : 'bg-rose-600')}>
+        <Icon aria-hidden="true" strokeWidth={3} className="size-4" />
+        {label}
+      </span>
+    );
+  }
+  return (
+    <>
+      <Icon aria-hidden="true" strokeWidth={3} className={cn('size-5 shrink-0', verdict === 'right' ? 'text-emerald-600 dark:text-emerald-400' : 'text-rose-600 dark:text-rose-400')} />
+      {label}
+    </>
+  );
+}
+
+/** The right definition of each term, from the feedback's pairs ('term — definition' a line). */
+function rightPairs(correctAnswer: string): Map<string, string> {
+  const pairs = new Map<string, string>();
+  for (const line of correctAnswer.split('\n')) {
+    const at = line.indexOf(' — ');
+    if (at > 0) pairs.set(line.slice(0, at).trim(), line.slice(at + 3).trim());
+  }
+  return pairs;
+}
+
 /** How a choice looks: chosen, and after the check right or wrong. */
-function choiceLook(selected: boolean, verdict: 'right' | 'wrong' | null): string {
+function choiceLook(selected: boolean, verdict: Verdict): string {
   if (verdict === 'right') return 'border-emerald-500 bg-emerald-500/10 text-emerald-800 dark:text-emerald-200';
   if (verdict === 'wrong') return 'border-rose-500 bg-rose-500/10 text-rose-800 dark:text-rose-200';
   if (selected) return 'border-primary bg-primary/10 text-foreground';
@@ -54,10 +93,11 @@ export function ChallengeBody({
       <div role="radiogroup" aria-label={t('player.options')} className="grid gap-3">
         {challenge.options.map((option, index) => {
           const selected = draft.optionId === option.id;
-          const verdict = feedback ? (option.text === feedback.correctAnswer ? 'right' : selected ? 'wrong' : null) : null;
+          const verdict: Verdict = feedback ? (option.text === feedback.correctAnswer ? 'right' : selected ? 'wrong' : null) : null;
           return (
             <button
               key={option.id}
+              data-verdict={verdict ?? undefined}
               type="button"
               data-choice
               role="radio"
@@ -69,6 +109,7 @@ export function ChallengeBody({
             >
               <KeyHint>{index + 1}</KeyHint>
               <span className="flex-1">{option.text}</span>
+              <VerdictMark verdict={verdict} />
             </button>
           );
         })}
@@ -81,22 +122,24 @@ export function ChallengeBody({
       <div role="radiogroup" aria-label={t('player.options')} className="grid grid-cols-2 gap-3">
         {values.map((value, index) => {
           const selected = draft.value === value;
-          const verdict = feedback ? (value === feedback.correctAnswer ? 'right' : selected ? 'wrong' : null) : null;
+          const verdict: Verdict = feedback ? (value === feedback.correctAnswer ? 'right' : selected ? 'wrong' : null) : null;
           return (
             <button
               key={value}
+              data-verdict={verdict ?? undefined}
               type="button"
               data-choice
               role="radio"
               aria-checked={selected}
               disabled={locked}
               onClick={() => onDraft({ ...draft, value })}
-              className={cn(choiceClass, 'justify-center py-5 text-base font-bold', choiceLook(selected, verdict))}
+              className={cn(choiceClass, 'relative justify-center py-5 text-base font-bold', choiceLook(selected, verdict))}
               data-testid={`challenge-${value}`}
             >
               <KeyHint>{index + 1}</KeyHint>
               {value === 'true' ? <Check aria-hidden="true" className="size-5" /> : <X aria-hidden="true" className="size-5" />}
               {t(`player.${value}`)}
+              <VerdictMark verdict={verdict} badge />
             </button>
           );
         })}
@@ -104,15 +147,19 @@ export function ChallengeBody({
     );
   }
   if (challenge.type === 'fill_blank' && draft.type === 'fill_blank') {
+    const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+    const typed: Verdict = feedback && draft.text.trim() ? (feedback.correct ? 'right' : 'wrong') : null;
     return (
       <div className="space-y-5">
         <Input
+          data-verdict={typed ?? undefined}
+          aria-invalid={typed === 'wrong' || undefined}
           value={draft.text}
           onChange={(event) => onDraft({ ...draft, text: event.target.value })}
           disabled={locked}
           placeholder={t('player.typeAnswer')}
           aria-label={t('player.typeAnswer')}
-          className="h-12 text-base"
+          className={cn('h-12 text-base', typed === 'right' && 'border-emerald-500', typed === 'wrong' && 'border-rose-500 line-through decoration-rose-500/70')}
           autoComplete="off"
           spellCheck={false}
           data-testid="challenge-input"
@@ -121,22 +168,25 @@ export function ChallengeBody({
           <p className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t('player.wordBank')}</p>
           <div className="flex flex-wrap gap-2">
             {challenge.options.map((word) => {
-              const chosen = draft.text.trim().toLowerCase() === word.toLowerCase();
+              const chosen = same(draft.text, word);
+              const verdict: Verdict = feedback ? (same(feedback.correctAnswer, word) ? 'right' : chosen ? 'wrong' : null) : null;
               return (
                 <button
                   key={word}
                   type="button"
-              data-choice
+                  data-choice
+                  data-verdict={verdict ?? undefined}
                   disabled={locked}
                   aria-pressed={chosen}
                   onClick={() => onDraft({ ...draft, text: chosen ? '' : word })}
                   className={cn(
-                    'rounded-xl border-2 border-b-4 px-3.5 py-2 text-sm font-semibold transition-colors disabled:cursor-default',
-                    chosen ? 'border-primary bg-primary/10 text-primary' : 'border-border bg-card hover:bg-muted',
+                    'flex items-center gap-1.5 rounded-xl border-2 border-b-4 px-3.5 py-2 text-sm font-semibold transition-colors disabled:cursor-default',
+                    verdict ? choiceLook(chosen, verdict) : chosen ? 'border-primary bg-primary/10 text-primary' : 'border-border bg-card hover:bg-muted',
                   )}
                   data-testid="challenge-word"
                 >
                   {word}
+                  <VerdictMark verdict={verdict} />
                 </button>
               );
             })}
@@ -147,9 +197,16 @@ export function ChallengeBody({
   }
   if (challenge.type === 'match' && draft.type === 'match') {
     const pairIndex = (key: 'term' | 'definition', value: string) => draft.pairs.findIndex((pair) => pair[key] === value);
+    const right = feedback ? rightPairs(feedback.correctAnswer) : null;
+    // After the check, each pair made is marked on both its tiles: right when the term got its own definition.
+    const pairVerdict = (key: 'term' | 'definition', value: string): Verdict => {
+      const pair = right ? draft.pairs.find((candidate) => candidate[key] === value) : undefined;
+      if (!right || !pair) return null;
+      return right.get(pair.term) === pair.definition ? 'right' : 'wrong';
+    };
     const tile = (active: boolean, index: number) =>
       cn(
-        'flex min-h-14 w-full items-center rounded-xl border-2 border-b-4 px-3 py-2 text-left text-sm font-medium transition-colors disabled:cursor-default',
+        'flex min-h-14 w-full items-center justify-between gap-2 rounded-xl border-2 border-b-4 px-3 py-2 text-left text-sm font-medium transition-colors disabled:cursor-default',
         index >= 0 ? PAIR_COLOURS[index % PAIR_COLOURS.length] : active ? 'border-primary bg-primary/10' : 'border-border bg-card hover:bg-muted',
       );
     return (
@@ -159,14 +216,16 @@ export function ChallengeBody({
             <li key={term}>
               <button
                 type="button"
-              data-choice
+                data-choice
                 disabled={locked}
                 aria-pressed={draft.selectedTerm === term}
                 onClick={() => onDraft(tapTerm(draft, term))}
                 className={tile(draft.selectedTerm === term, pairIndex('term', term))}
+                data-verdict={pairVerdict('term', term) ?? undefined}
                 data-testid="match-term"
               >
                 {term}
+                <VerdictMark verdict={pairVerdict('term', term)} />
               </button>
             </li>
           ))}
@@ -176,13 +235,15 @@ export function ChallengeBody({
             <li key={definition}>
               <button
                 type="button"
-              data-choice
+                data-choice
                 disabled={locked}
                 onClick={() => onDraft(tapDefinition(draft, definition))}
                 className={tile(false, pairIndex('definition', definition))}
+                data-verdict={pairVerdict('definition', definition) ?? undefined}
                 data-testid="match-definition"
               >
                 {definition}
+                <VerdictMark verdict={pairVerdict('definition', definition)} />
               </button>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { ArrowRight, Clock, CloudOff, Heart, Star, Target, Trophy, Zap } from 'lucide-react';
+import { ArrowRight, CheckCircle2, Clock, CloudOff, Heart, RotateCcw, Star, Target, Trophy, Zap } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,15 +7,21 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { formatDuration } from './learn-data';
 
-/** The end of a lesson: its stars, points, accuracy and time, and back to the path. */
+/**
+ * The end of a lesson: its stars, points, accuracy (right the first time) and time, the challenges missed at first and
+ * asked again until answered right, and back to the path.
+ */
 export function FinishScreen({
   result,
   challengeCount,
+  askedAgain,
   onContinue,
   offline = false,
 }: {
   result: LessonResult;
   challengeCount: number;
+  /** The questions of the challenges asked again, in the order they were missed. */
+  askedAgain: readonly string[];
   onContinue: () => void;
   /** Played offline: the result is the device's own count until the server has the replay. */
   offline?: boolean;
@@ -62,6 +68,27 @@ export function FinishScreen({
           </div>
         ))}
       </dl>
+      <p className="mt-2 text-center text-xs text-muted-foreground">{t('finish.accuracyHint')}</p>
+      {askedAgain.length > 0 ? (
+        <section className="mt-6 rounded-2xl border border-border bg-card p-4" aria-labelledby="finish-asked-again-title" data-testid="finish-asked-again">
+          <h2 id="finish-asked-again-title" className="flex items-center gap-2 text-sm font-bold">
+            <RotateCcw aria-hidden="true" className="size-4 text-primary" />
+            {t('finish.askedAgainTitle', { count: askedAgain.length })}
+          </h2>
+          <ul className="mt-2 grid gap-1.5 text-sm text-muted-foreground">
+            {askedAgain.map((question, position) => (
+              <li key={position} className="line-clamp-2" data-testid="finish-asked-again-item">
+                {question}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        <p className="mt-4 flex items-center justify-center gap-1.5 text-sm font-semibold text-emerald-700 dark:text-emerald-400" data-testid="finish-none-asked-again">
+          <CheckCircle2 aria-hidden="true" className="size-4" />
+          {t('finish.noneAskedAgain')}
+        </p>
+      )}
       {result.practice && (
         <p className="mt-4 flex items-center justify-center gap-1.5 text-sm font-semibold text-heart" data-testid="finish-heart">
           <Heart aria-hidden="true" className="size-4 fill-heart" />

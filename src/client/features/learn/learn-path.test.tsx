@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,13 +21,13 @@ function path(canSkip: boolean): LearnPath {
   };
 }
 
-function renderPath(data: LearnPath) {
+function renderPath(data: LearnPath, outOfHearts = false) {
   const onOpenUnitStats = vi.fn();
   const onOpenOverallStats = vi.fn();
   const onOpenLessonStats = vi.fn();
   const rootRoute = createRootRoute({
     component: () => (
-      <PathView path={data} fileName="tracemonkey.pdf" context={{}} onOpenUnitStats={onOpenUnitStats} onOpenOverallStats={onOpenOverallStats} onOpenLessonStats={onOpenLessonStats} />
+      <PathView path={data} fileName="tracemonkey.pdf" context={{}} outOfHearts={outOfHearts} onOpenUnitStats={onOpenUnitStats} onOpenOverallStats={onOpenOverallStats} onOpenLessonStats={onOpenLessonStats} />
     ),
   });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/learn'] }) });
@@ -36,7 +36,7 @@ function renderPath(data: LearnPath) {
       <RouterProvider router={router} />
     </I18nextProvider>,
   );
-  return { user: userEvent.setup(), onOpenUnitStats, onOpenOverallStats, onOpenLessonStats };
+  return { user: userEvent.setup(), router, onOpenUnitStats, onOpenOverallStats, onOpenLessonStats };
 }
 
 beforeEach(async () => {
@@ -79,5 +79,25 @@ describe('the learn path', () => {
     const nodes = await screen.findAllByTestId('learn-lesson');
     expect(nodes.map((node) => node.getAttribute('href'))).toEqual(['/lesson/a', '/lesson/b', '/lesson/c', '/lesson/d']);
     expect(screen.getByText('All lessons open')).toBeTruthy();
+  });
+
+  it('at 0 hearts, a lesson not completed opens the out-of-hearts dialog on the path; a completed one still opens (issue 22)', async () => {
+    const { user, router } = renderPath(path(false), true);
+    const nodes = await screen.findAllByTestId('learn-lesson');
+    await user.click(nodes[1]!);
+    const dialog = await screen.findByTestId('out-of-hearts');
+    expect(router.state.location.pathname).toBe('/learn');
+    expect(within(dialog).getByTestId('out-of-hearts-practice').getAttribute('href')).toBe('/lesson/a');
+    expect(within(dialog).getByTestId('out-of-hearts-shop').getAttribute('href')).toBe('/shop');
+    expect(within(dialog).getByTestId('out-of-hearts-upgrade')).toBeTruthy();
+    // Not now closes it, staying on the path.
+    expect(within(dialog).getByTestId('out-of-hearts-leave').textContent).toBe('Not now');
+    await user.click(within(dialog).getByTestId('out-of-hearts-leave'));
+    await waitFor(() => expect(screen.queryByTestId('out-of-hearts')).toBeNull());
+    expect(router.state.location.pathname).toBe('/learn');
+
+    await user.click(screen.getAllByTestId('learn-lesson')[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lesson/a'));
+    expect(screen.queryByTestId('out-of-hearts')).toBeNull();
   });
 });

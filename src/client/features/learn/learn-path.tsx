@@ -13,6 +13,8 @@ import { useTRPC } from '../../lib/trpc';
 import { reportContext, type LearnFile, type SharedContext } from './learn-data';
 import { Notice } from '../../components/ui/notice';
 import { PathSkeleton } from './learn-layout';
+import { practiceLessonOf, useHearts } from './hearts-gate';
+import { OutOfHeartsDialog } from './out-of-hearts-dialog';
 
 /** Spec §4 "Progress colour" as the bar, the text and the node ring of a unit. */
 const COLOUR: Record<ProgressColour, { bar: string; text: string }> = {
@@ -32,6 +34,11 @@ export interface PathCallbacks {
   onOpenOverallStats?: () => void;
   /** Opens the lesson statistics dialog of a completed lesson. */
   onOpenLessonStats?: (lessonId: string) => void;
+  /**
+   * The student has no hearts left (and hearts count): a lesson not yet completed opens the out-of-hearts dialog
+   * right on the path instead of a player that could not start; completed ones open as practice.
+   */
+  outOfHearts?: boolean;
 }
 
 type OpenDialog = { kind: 'overall' } | { kind: 'unit' | 'lesson'; id: string; title: string } | null;
@@ -41,9 +48,11 @@ type OpenDialog = { kind: 'overall' } | { kind: 'unit' | 'lesson'; id: string; t
  * statistics dialogs (overall, unit, lesson) opened from it.
  */
 export default function LearnPathView({ file, context }: { file: LearnFile; context: SharedContext }) {
-  const { t } = useTranslation('learn');
+  // errors: the hearts gate reads a refusal's message key (hearts-gate.ts).
+  const { t } = useTranslation(['learn', 'errors']);
   const trpc = useTRPC();
   const path = useQuery(trpc.learn.getPath.queryOptions({ fileId: file.id, ...context }));
+  const hearts = useHearts();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   useKeepFinishedLessons(path.data, context);
   if (path.isPending) return <PathSkeleton />;
@@ -69,6 +78,7 @@ export default function LearnPathView({ file, context }: { file: LearnFile; cont
         path={path.data}
         fileName={file.name}
         context={context}
+        outOfHearts={hearts.out}
         onOpenOverallStats={() => setDialog({ kind: 'overall' })}
         onOpenUnitStats={(id) => setDialog({ kind: 'unit', id, title: titleOf(id, 'unit') })}
         onOpenLessonStats={(id) => setDialog({ kind: 'lesson', id, title: titleOf(id, 'lesson') })}
@@ -80,8 +90,18 @@ export default function LearnPathView({ file, context }: { file: LearnFile; cont
   );
 }
 
-export function PathView({ path, fileName, context, onOpenUnitStats, onOpenOverallStats, onOpenLessonStats }: { path: LearnPath; fileName: string; context: SharedContext } & PathCallbacks) {
+export function PathView({
+  path,
+  fileName,
+  context,
+  onOpenUnitStats,
+  onOpenOverallStats,
+  onOpenLessonStats,
+  outOfHearts = false,
+}: { path: LearnPath; fileName: string; context: SharedContext } & PathCallbacks) {
   const { t } = useTranslation('learn');
+  const [heartsDialog, setHeartsDialog] = useState(false);
+  const onBlocked = outOfHearts ? () => setHeartsDialog(true) : undefined;
   const lessons = path.units.flatMap((unit) => unit.lessons);
   const completed = lessons.filter((lesson) => lesson.state === 'completed').length;
   if (path.units.length === 0) {
@@ -105,9 +125,19 @@ export function PathView({ path, fileName, context, onOpenUnitStats, onOpenOvera
       </header>
       <div className="mt-8 space-y-10">
         {path.units.map((unit, index) => (
-          <UnitSection key={unit.id} unit={unit} number={index + 1} canSkip={path.canSkip} context={context} onOpenUnitStats={onOpenUnitStats} onOpenLessonStats={onOpenLessonStats} />
+          <UnitSection
+            key={unit.id}
+            unit={unit}
+            number={index + 1}
+            canSkip={path.canSkip}
+            context={context}
+            onOpenUnitStats={onOpenUnitStats}
+            onOpenLessonStats={onOpenLessonStats}
+            onBlocked={onBlocked}
+          />
         ))}
       </div>
+      <OutOfHeartsDialog open={heartsDialog} onLeave={() => setHeartsDialog(false)} practice={practiceLessonOf(path)} context={context} leaveLabel="close" />
     </div>
   );
 }
@@ -119,6 +149,7 @@ function UnitSection({
   context,
   onOpenUnitStats,
   onOpenLessonStats,
+  onBlocked,
 }: {
   unit: PathUnit;
   number: number;
@@ -126,6 +157,7 @@ function UnitSection({
   context: SharedContext;
   onOpenUnitStats?: (unitId: string) => void;
   onOpenLessonStats?: (lessonId: string) => void;
+  onBlocked: (() => void) | undefined;
 }) {
   const { t } = useTranslation('learn');
   const percent = Math.max(0, Math.min(100, Math.round(unit.completionPercentage)));
@@ -175,7 +207,7 @@ function UnitSection({
       <ol className="mt-8 flex flex-col items-center gap-7" aria-label={t('unit.lessons', { unit: unit.title })}>
         {unit.lessons.map((lesson, index) => (
           <li key={lesson.id} className="flex flex-col items-center" style={{ transform: `translateX(${WIND[index % WIND.length]}px)` }}>
-            <LessonNode lesson={lesson} number={index + 1} canSkip={canSkip} context={context} onOpenLessonStats={onOpenLessonStats} />
+            <LessonNode lesson={lesson} number={index + 1} canSkip={canSkip} context={context} onOpenLessonStats={onOpenLessonStats} onBlocked={onBlocked} />
           </li>
         ))}
       </ol>
@@ -192,15 +224,19 @@ function LessonNode({
   canSkip,
   context,
   onOpenLessonStats,
+  onBlocked,
 }: {
   lesson: PathLesson;
   number: number;
   canSkip: boolean;
   context: SharedContext;
   onOpenLessonStats?: (lessonId: string) => void;
+  /** Set when hearts are out: a lesson not completed then opens the dialog instead of the player. */
+  onBlocked: (() => void) | undefined;
 }) {
   const { t } = useTranslation('learn');
   const open = lesson.state !== 'locked' || canSkip;
+  const blocked = lesson.state === 'completed' ? undefined : onBlocked;
   const label = t(`lesson.aria.${lesson.state}`, { number, title: lesson.title, count: lesson.stars });
   const icon = lesson.state === 'completed' ? <Check aria-hidden="true" strokeWidth={3} /> : lesson.state === 'current' ? <Star aria-hidden="true" className="fill-current" /> : open ? <Star aria-hidden="true" /> : <Lock aria-hidden="true" />;
   const look =
@@ -232,6 +268,13 @@ function LessonNode({
             aria-label={label}
             data-testid="learn-lesson"
             data-state={lesson.state}
+            onClick={
+              blocked &&
+              ((event) => {
+                event.preventDefault();
+                blocked();
+              })
+            }
           >
             {icon}
           </Link>

@@ -71,9 +71,10 @@ export function LessonFooter({
   const busy = state.phase === 'checking' || state.phase === 'skipping';
   return (
     <footer
+      data-testid="lesson-footer"
       className={cn(
-        // Above the phone's bottom tab bar (h-16), at the edge from md up where the bar is gone.
-        'sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] -mx-4 border-t px-4 py-4 backdrop-blur md:bottom-0 md:-mx-8 md:px-8 md:py-6',
+        // At the screen's edge (no tab bar over a lesson), clear of a phone's home indicator.
+        'sticky bottom-0 -mx-4 border-t px-4 pt-4 pb-[calc(1rem+env(safe-area-inset-bottom))] backdrop-blur md:-mx-8 md:px-8 md:py-6',
         state.phase === 'feedback' && state.feedback
           ? state.feedback.correct
             ? 'border-emerald-500/30 bg-emerald-50/95 dark:bg-emerald-950/90'
@@ -167,7 +168,8 @@ function FeedbackPanel({
   return (
     <section role="status" aria-live="polite" data-testid="lesson-feedback" data-correct={good} data-skipped={skipped}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0 flex-1">
+        {/* On a phone a long explanation scrolls inside the banner, leaving the answers above it room to show. */}
+        <div className="max-h-[36dvh] min-w-0 flex-1 overflow-y-auto overscroll-contain md:max-h-none md:overflow-visible">
           <p
             className={cn(
               'flex items-center gap-2 text-lg font-extrabold',

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnswerResult, LessonResult, LessonToPlay, PlayChallenge } from '../../../shared/learn';
+import type { QueryClient } from '@tanstack/react-query';
+import type { AnswerResult, LearnPath, LessonResult, LessonToPlay, PathLesson, PlayChallenge } from '../../../shared/learn';
 import { closeFileViewer, useFileViewerState } from '../../lib/file-viewer';
 import { i18n } from '../../lib/i18n';
 import { closeUpgradeModal, useUpgradeModalState } from '../../lib/upgrade-modal';
@@ -43,7 +44,7 @@ function lessonToPlay(overrides: Partial<LessonToPlay> = {}): LessonToPlay {
 const result = (overrides: Partial<AnswerResult>): { data: AnswerResult } => ({
   data: { correct: true, explanation: 'Explained.', page: 3, correctAnswer: 'Hot loops', hearts: 3, pointsGained: 10, outOfHearts: false, ...overrides },
 });
-const finished: LessonResult = { stars: 2, accuracy: 0.75, pointsGained: 30, timeMs: 83_000, hearts: 2, practice: false, bestStars: 2 };
+const finished: LessonResult = { stars: 2, accuracy: 0.75, pointsGained: 30, timeMs: 83_000, hearts: 2, practice: false, bestStars: 2, askedAgain: 1 };
 
 function ViewerProbe() {
   const state = useFileViewerState();
@@ -76,8 +77,13 @@ describe('LessonPlayer', () => {
   it('plays every kind of challenge: keys 1–4 and Enter, feedback with the answer and source page, hearts, the finish screen', async () => {
     const server = fakeServer({
       'learn.getLesson': () => ({ data: lessonToPlay() }),
+      // c1 is missed the first time (a heart goes) and answered right when it comes back (no points then).
       'learn.submitAnswer': (input) =>
-        input.challengeId === 'c1' ? result({ correct: false, hearts: 2, pointsGained: 0 }) : result({ correctAnswer: 'x', hearts: 2 }),
+        input.challengeId === 'c1'
+          ? input.optionId === 'o1'
+            ? result({ hearts: 2, pointsGained: 0 })
+            : result({ correct: false, hearts: 2, pointsGained: 0 })
+          : result({ correctAnswer: 'x', hearts: 2 }),
       'learn.finishLesson': () => ({ data: finished }),
     });
     const { user } = renderPlayer();
@@ -104,7 +110,8 @@ describe('LessonPlayer', () => {
     await user.click(screen.getByTestId('lesson-source'));
     expect(screen.getByTestId('viewer-probe').textContent).toBe('file-1@3');
     act(() => closeFileViewer());
-    expect(screen.getByTestId('lesson-progress').getAttribute('aria-valuenow')).toBe('25');
+    // The bar moves on with right answers only.
+    expect(screen.getByTestId('lesson-progress').getAttribute('aria-valuenow')).toBe('0');
 
     // Continue (its button has the focus: Enter presses it), then true/false with key 1.
     await user.click(screen.getByTestId('lesson-continue'));
@@ -141,6 +148,19 @@ describe('LessonPlayer', () => {
       { term: 'trace', definition: 'a recorded path' },
       { term: 'guard', definition: 'a check that exits the trace' },
     ]);
+    expect(screen.getByTestId('lesson-progress').getAttribute('aria-valuenow')).toBe('75');
+    await user.click(screen.getByTestId('lesson-continue'));
+
+    // The missed one comes back, marked as a previous mistake, with no answer chosen yet.
+    expect(await screen.findByText('Previous mistake')).toBeTruthy();
+    expect(screen.getByTestId('challenge-question').textContent).toBe('What does a tracing JIT record?');
+    expect(screen.getAllByTestId('challenge-option').map((option) => option.getAttribute('aria-checked'))).toEqual(['false', 'false', 'false', 'false']);
+    await user.keyboard('1');
+    await user.keyboard('{Enter}');
+    expect((await screen.findByTestId('lesson-feedback')).dataset.correct).toBe('true');
+    expect(server.of('learn.submitAnswer')[4]!.input).toMatchObject({ challengeId: 'c1', optionId: 'o1' });
+    expect(screen.getByTestId('lesson-progress').getAttribute('aria-valuenow')).toBe('100');
+    expect(server.of('learn.finishLesson')).toEqual([]);
     await user.click(screen.getByTestId('lesson-continue'));
 
     // Finished: the run is closed on the server and its result shown.
@@ -152,6 +172,9 @@ describe('LessonPlayer', () => {
     expect(screen.getByTestId('finish-points').textContent).toBe('+30');
     expect(screen.getByTestId('finish-accuracy').textContent).toBe('75%');
     expect(screen.getByTestId('finish-time').textContent).toBe('1:23');
+    // What was asked again, by its question.
+    expect(within(screen.getByTestId('finish-asked-again')).getByText('Asked again until you got it right: 1 challenge')).toBeTruthy();
+    expect(screen.getAllByTestId('finish-asked-again-item').map((item) => item.textContent)).toEqual(['What does a tracing JIT record?']);
   });
 
   it('says when the source page of the feedback is one OCR read with low confidence, asking the lesson’s file once', async () => {
@@ -193,7 +216,7 @@ describe('LessonPlayer', () => {
     expect(await screen.findByText('Challenge 2 of 4')).toBeTruthy();
     expect(server.of('learn.skipChallenge')[0]!.input).toMatchObject({ challengeId: 'c1', runId: 'run-1' });
     expect(server.of('learn.submitAnswer')).toEqual([]);
-    expect(screen.getByTestId('lesson-progress').getAttribute('aria-valuenow')).toBe('25');
+    expect(screen.getByTestId('lesson-progress').getAttribute('aria-valuenow')).toBe('0');
     // A true/false answer is shown in words.
     await user.keyboard('2');
     await user.keyboard('{Enter}');
@@ -231,6 +254,156 @@ describe('LessonPlayer', () => {
     expect(await screen.findByTestId('lesson-hearts-unlimited', {}, { timeout: 5_000 })).toBeTruthy();
     expect(screen.queryByTestId('out-of-hearts')).toBeNull();
     expect(screen.getByTestId('lesson-hearts').textContent).toContain('Unlimited hearts');
+  });
+
+  it('after a wrong answer marks the right answer and the wrong one chosen, visibly and for screen readers, in every kind of challenge', async () => {
+    const rightAnswers: Record<string, string> = {
+      c1: 'Hot loops',
+      c2: 'false',
+      c3: 'header',
+      c4: 'trace — a recorded path\nguard — a check that exits the trace',
+    };
+    fakeServer({
+      'learn.getLesson': () => ({ data: lessonToPlay() }),
+      'learn.submitAnswer': (input) => result({ correct: false, correctAnswer: rightAnswers[String(input.challengeId)]!, hearts: 3, pointsGained: 0 }),
+    });
+    const { user } = renderPlayer();
+    await screen.findByTestId('lesson-player', {}, { timeout: 5_000 });
+    const marks = () =>
+      [...screen.getByTestId('lesson-challenge').querySelectorAll<HTMLElement>('[data-verdict]')].map((element) => [element.textContent, element.dataset.verdict]);
+    const checked = async () => {
+      await user.click(screen.getByTestId('lesson-check'));
+      await screen.findByTestId('lesson-feedback');
+      return marks();
+    };
+    const onTo = async (challenge: number) => {
+      await user.click(screen.getByTestId('lesson-continue'));
+      await screen.findByText(`Challenge ${challenge} of 4`);
+    };
+
+    await user.keyboard('2');
+    expect(await checked()).toEqual([
+      ['1Hot loops(the right answer)', 'right'],
+      ['2Cold code(your answer, wrong)', 'wrong'],
+    ]);
+    expect(screen.getByRole('radio', { name: /Hot loops \(the right answer\)/ })).toBeTruthy();
+
+    await onTo(2);
+    await user.keyboard('1');
+    expect(await checked()).toEqual([
+      ['1True(your answer, wrong)', 'wrong'],
+      ['2False(the right answer)', 'right'],
+    ]);
+
+    await onTo(3);
+    await user.click(screen.getByRole('button', { name: 'footer' }));
+    expect(await checked()).toEqual([
+      ['', 'wrong'],
+      ['header(the right answer)', 'right'],
+      ['footer(your answer, wrong)', 'wrong'],
+    ]);
+    expect(screen.getByTestId('challenge-input').getAttribute('aria-invalid')).toBe('true');
+
+    await onTo(4);
+    for (const name of ['trace', 'a check that exits the trace', 'guard', 'a recorded path']) await user.click(screen.getByRole('button', { name }));
+    expect(await checked()).toEqual([
+      ['trace(your answer, wrong)', 'wrong'],
+      ['guard(your answer, wrong)', 'wrong'],
+      ['a check that exits the trace(your answer, wrong)', 'wrong'],
+      ['a recorded path(your answer, wrong)', 'wrong'],
+    ]);
+  });
+
+  describe('at 0 hearts (issue 22)', () => {
+    const noHearts = () => ({ data: { hearts: 0, unlimitedHearts: false, points: 40, stars: 3, streak: 1 } });
+    const pathWith = (state: PathLesson['state']): LearnPath => ({
+      fileId: 'file-1',
+      canSkip: false,
+      units: [
+        {
+          id: 'u1',
+          title: 'Tracing',
+          description: '',
+          page: 1,
+          position: 0,
+          completionPercentage: 50,
+          lessons: [
+            { id: 'l0', title: 'Hot loops', position: 0, state: 'completed', stars: 2, challengeCount: 4 },
+            { id: 'l1', title: 'Tracing basics', position: 1, state, stars: 0, challengeCount: 4 },
+          ],
+        },
+      ],
+    });
+    const seedPath = (queryClient: QueryClient, state: PathLesson['state']) =>
+      queryClient.setQueryData([['learn', 'getPath'], { input: { fileId: 'file-1' }, type: 'query' }], pathWith(state));
+
+    it('opens the out-of-hearts dialog for a lesson not completed without asking the server to start it', async () => {
+      const server = fakeServer({ 'gamification.getProgress': noHearts, 'learn.getLesson': () => ({ data: lessonToPlay() }) });
+      const { queryClient, router, user } = renderPlayer();
+      seedPath(queryClient, 'current');
+      const dialog = await screen.findByTestId('out-of-hearts', {}, { timeout: 5_000 });
+      expect(within(dialog).getByText("You're out of hearts")).toBeTruthy();
+      expect(server.of('learn.getLesson')).toEqual([]);
+      expect(screen.queryByTestId('lesson-load-failed')).toBeNull();
+      // Three ways on: practise the path's finished lesson (a heart back), the shop, a plan.
+      const practice = within(dialog).getByTestId('out-of-hearts-practice');
+      expect(practice.textContent).toBe('Practise “Hot loops” for a heart');
+      expect(practice.getAttribute('href')).toBe('/lesson/l0');
+      expect(within(dialog).getByTestId('out-of-hearts-shop').getAttribute('href')).toBe('/shop');
+      const upgradeModal = renderHook(() => useUpgradeModalState());
+      await user.click(within(dialog).getByTestId('out-of-hearts-upgrade'));
+      expect(upgradeModal.result.current?.reason).toBe('hearts');
+      act(() => closeUpgradeModal());
+      await user.click(within(screen.getByTestId('out-of-hearts')).getByTestId('out-of-hearts-leave'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/learn'));
+      expect(server.of('learn.getLesson')).toEqual([]);
+    });
+
+    it('lets a run that loses its last heart show the feedback before the dialog, though the hearts now read 0', async () => {
+      let hearts = 1;
+      const server = fakeServer({
+        'gamification.getProgress': () => ({ data: { ...noHearts().data, hearts } }),
+        'learn.getLesson': () => ({ data: lessonToPlay({ hearts: 1 }) }),
+        'learn.submitAnswer': () => {
+          hearts = 0;
+          return result({ correct: false, hearts: 0, pointsGained: 0, outOfHearts: true });
+        },
+      });
+      const { queryClient, user } = renderPlayer();
+      seedPath(queryClient, 'current');
+      await user.click((await screen.findAllByTestId('challenge-option', {}, { timeout: 5_000 }))[3]!);
+      await user.click(screen.getByTestId('lesson-check'));
+      await screen.findByTestId('lesson-feedback');
+      await waitFor(() => expect(server.of('gamification.getProgress').length).toBeGreaterThan(1));
+      expect(screen.getByTestId('lesson-feedback').dataset.correct).toBe('false');
+      expect(screen.queryByTestId('out-of-hearts')).toBeNull();
+      await user.click(screen.getByTestId('lesson-continue'));
+      expect(await screen.findByTestId('out-of-hearts')).toBeTruthy();
+      expect(screen.getByTestId('lesson-player')).toBeTruthy();
+      expect(server.of('learn.getLesson')).toHaveLength(1);
+    });
+
+    it('starts a completed lesson as practice, hearts or not', async () => {
+      const server = fakeServer({ 'gamification.getProgress': noHearts, 'learn.getLesson': () => ({ data: lessonToPlay({ hearts: 0, practice: true }) }) });
+      const { queryClient } = renderPlayer();
+      seedPath(queryClient, 'completed');
+      await screen.findByTestId('lesson-player', {}, { timeout: 5_000 });
+      expect(server.of('learn.getLesson')).toHaveLength(1);
+      expect(screen.queryByTestId('out-of-hearts')).toBeNull();
+    });
+
+    it('shows the dialog, not a failure, when the server refuses for want of hearts (hearts out of date here)', async () => {
+      const server = fakeServer({
+        'learn.getLesson': () => ({ error: { message: 'You have no hearts left.', code: 'FORBIDDEN', status: 403, messageKey: 'outOfHearts' } }),
+      });
+      renderPlayer();
+      const dialog = await screen.findByTestId('out-of-hearts', {}, { timeout: 5_000 });
+      expect(server.of('learn.getLesson')).toHaveLength(1);
+      expect(screen.queryByTestId('lesson-load-failed')).toBeNull();
+      // No path loaded: nothing known to practise, so no practice offer; back to the path stays.
+      expect(within(dialog).queryByTestId('out-of-hearts-practice')).toBeNull();
+      expect(within(dialog).getByTestId('out-of-hearts-leave').textContent).toBe('Back to the path');
+    });
   });
 
   it('in a shared course, a retried finish still carries the shared context', async () => {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, ArrowLeft, RotateCcw } from 'lucide-react';
 import type { inferRouterInputs } from '@trpc/server';
-import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LessonReplay, LessonToPlay, PlayChallenge } from '../../../shared/learn';
 import type { AppRouter } from '../../../server/trpc/router';
@@ -13,8 +13,9 @@ import { ChallengeBody, ChallengeQuestion } from './challenge-views';
 import { FinishScreen } from './finish-screen';
 import { emptyDraft, reportContext, submissionOf, type Draft, type SharedContext } from './learn-data';
 import { Notice } from '../../components/ui/notice';
+import { isOutOfHeartsError, practiceLessonOf, useCachedPathOf, useHearts } from './hearts-gate';
 import { OutOfHeartsDialog } from './out-of-hearts-dialog';
-import { initialPlayer, playerReducer, type PlayerAction, type PlayerState } from './player-state';
+import { initialPlayer, isAskedAgain, playerReducer, type PlayerAction, type PlayerState } from './player-state';
 import { LessonFooter, LessonHeader, ReportControl } from './lesson-chrome';
 import { PlayerSkeleton } from './player-skeleton';
 import { useLessonKeys } from './use-lesson-keys';
@@ -28,15 +29,31 @@ import { useOfflineLessonRequests } from './use-offline-lesson-requests';
 export default function LessonPlayer({ lessonId, context }: { lessonId: string; context: SharedContext }) {
   const { t } = useTranslation(['learn', 'errors']);
   const client = useTRPCClient();
+  const navigate = useNavigate();
+  const hearts = useHearts();
+  const known = useCachedPathOf(lessonId);
+  // Out of hearts, a lesson the loaded path says is not completed cannot start: the dialog, without asking.
+  const refused = hearts.out && known !== null && known.lesson.state !== 'completed';
   const lesson = useQuery({
     queryKey: ['learn', 'lessonRun', lessonId, context.uuid ?? null, context.id ?? null],
     queryFn: () => client.learn.getLesson.mutate({ lessonId, ...context }),
+    enabled: hearts.known && !refused,
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
+  // Only before the run starts: hearts running out during it (the header's count refreshed) end it in its own way.
+  if ((refused && lesson.data === undefined) || isOutOfHeartsError(lesson.error)) {
+    const leave = () => void navigate({ to: '/learn', search: context });
+    return (
+      <>
+        <PlayerSkeleton />
+        <OutOfHeartsDialog open onLeave={leave} practice={known ? practiceLessonOf(known.path) : null} context={context} />
+      </>
+    );
+  }
   if (lesson.isPending) return <PlayerSkeleton />;
   if (lesson.isError) {
     return (
@@ -128,13 +145,15 @@ function LessonRunView({
   const trpc = useTRPC();
   const { challenges, runId } = lesson;
   const challenge: PlayChallenge | undefined = challenges[state.index];
-  // The draft belongs to the challenge on screen: a new challenge starts from an empty one.
-  const [drafted, setDrafted] = useState<{ index: number; draft: Draft } | null>(null);
-  const draft: Draft | null = drafted && drafted.index === state.index ? drafted.draft : challenge ? emptyDraft(challenge) : null;
-  const setDraft = useCallback((next: Draft) => setDrafted({ index: state.index, draft: next }), [state.index]);
+  // The draft belongs to the challenge on screen: a new challenge, or one asked again, starts from an empty one.
+  const [drafted, setDrafted] = useState<{ turn: number; draft: Draft } | null>(null);
+  const draft: Draft | null = drafted && drafted.turn === state.turn ? drafted.draft : challenge ? emptyDraft(challenge) : null;
+  const setDraft = useCallback((next: Draft) => setDrafted({ turn: state.turn, draft: next }), [state.turn]);
   // The lesson's file, for the pages OCR read with low confidence: feedback citing one of them says so.
   const fileStatus = useQuery(trpc.file.getProcessingStatus.queryOptions({ fileId: lesson.lesson.fileId, ...context }));
   const lowConfidencePages = fileStatus.data?.lowConfidencePages;
+  const onPath = useCachedPathOf(lesson.lesson.id);
+  const practice = onPath ? practiceLessonOf(onPath.path) : null;
 
   const { submit, skip, finish, finishRun, report, unreport } = requests;
   const finishRequested = useRef(false);
@@ -159,9 +178,12 @@ function LessonRunView({
   const next = useCallback(() => dispatch({ type: 'continue', now: Date.now() }), [dispatch]);
 
   useLessonKeys({ phase: state.phase, submission, check, next, leave, challenge, draft, setDraft });
+  const playerRef = useRef<HTMLDivElement>(null);
+  useRightAnswerInView(playerRef, state.phase === 'feedback' ? state.index : null);
 
   if (state.phase === 'finished' && state.result) {
-    return <FinishScreen result={state.result} challengeCount={challenges.length} onContinue={leave} offline={reported === null} />;
+    const askedAgain = state.askedAgain.flatMap((index) => challenges[index]?.question ?? []);
+    return <FinishScreen result={state.result} challengeCount={challenges.length} askedAgain={askedAgain} onContinue={leave} offline={reported === null} />;
   }
   if (state.phase === 'finishing') {
     return finish.isError ? (
@@ -178,14 +200,24 @@ function LessonRunView({
 
   const isReported = challenge && reported ? (reported[challenge.id] ?? false) : false;
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-4 md:px-8" data-testid="lesson-player" data-phase={state.phase}>
+    <div ref={playerRef} className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-4 md:px-8" data-testid="lesson-player" data-phase={state.phase}>
       <LessonHeader context={context} state={state} onLeave={reported === null ? leave : undefined} />
 
       {challenge && draft && (
-        <section className="flex flex-1 flex-col pb-6" aria-labelledby="challenge-heading" data-testid="lesson-challenge" data-type={challenge.type}>
+        <section
+          className="flex flex-1 flex-col pb-6"
+          aria-labelledby="challenge-heading"
+          data-testid="lesson-challenge"
+          data-type={challenge.type}
+          data-asked-again={isAskedAgain(state)}
+        >
           <div className="flex items-center justify-between gap-3">
             <p id="challenge-heading" className="text-xs font-bold tracking-wide text-primary uppercase">
-              {lesson.practice ? t('player.practice') : t('player.challengeOf', { current: state.index + 1, total: challenges.length })}
+              {isAskedAgain(state)
+                ? t('player.askedAgain')
+                : lesson.practice
+                  ? t('player.practice')
+                  : t('player.challengeOf', { current: state.index + 1, total: challenges.length })}
               <span className="text-muted-foreground"> · {t(`player.type.${challenge.type}`)}</span>
             </p>
             {reported && (
@@ -216,7 +248,36 @@ function LessonRunView({
         onCheck={check}
         onContinue={next}
       />
-      <OutOfHeartsDialog open={state.phase === 'outOfHearts'} onLeave={leave} />
+      <OutOfHeartsDialog open={state.phase === 'outOfHearts'} onLeave={leave} practice={practice} context={context} />
     </div>
   );
+}
+
+/**
+ * After a check the feedback grows the player's bottom bar, which could cover the answers below the question: the
+ * right answer (or, when none is marked, the last answer marked) is scrolled just above the bar, so the student sees
+ * which one was right (issue 22).
+ */
+function useRightAnswerInView(playerRef: RefObject<HTMLDivElement | null>, feedbackOn: number | null) {
+  useEffect(() => {
+    const player = playerRef.current;
+    if (feedbackOn === null || !player) return;
+    // A match's pairs are all marked, right and wrong, and all should show; otherwise the right answer must.
+    const match = player.querySelector('[data-testid="challenge-match"]') !== null;
+    const right = [...player.querySelectorAll<HTMLElement>('[data-verdict="right"]')];
+    const marked = match || right.length === 0 ? [...player.querySelectorAll<HTMLElement>('[data-verdict]')] : right;
+    const target = marked.reduce<HTMLElement | undefined>(
+      (lowest, element) => (!lowest || element.getBoundingClientRect().bottom > lowest.getBoundingClientRect().bottom ? element : lowest),
+      undefined,
+    );
+    const footer = player.querySelector<HTMLElement>('[data-testid="lesson-footer"]');
+    // jsdom (component tests) lays nothing out and cannot scroll.
+    if (!target || !footer || typeof target.scrollIntoView !== 'function') return;
+    target.style.scrollMarginBottom = `${footer.offsetHeight + 16}px`;
+    // Nor under the shell's sticky top bar (the header on a computer, the compact bar on a phone).
+    const topBars = [...document.querySelectorAll<HTMLElement>('header')].filter((header) => getComputedStyle(header).position === 'sticky');
+    target.style.scrollMarginTop = `${Math.max(0, ...topBars.map((header) => header.offsetHeight)) + 16}px`;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    target.scrollIntoView({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' });
+  }, [playerRef, feedbackOn]);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerResult, LessonResult } from '../../../shared/learn';
-import { initialPlayer, playerReducer, progressPercent, type PlayerState } from './player-state';
+import { initialPlayer, isAskedAgain, playerReducer, progressPercent, type PlayerState } from './player-state';
 
 const answer = (overrides: Partial<AnswerResult> = {}): AnswerResult => ({
   correct: true,
@@ -12,7 +12,7 @@ const answer = (overrides: Partial<AnswerResult> = {}): AnswerResult => ({
   outOfHearts: false,
   ...overrides,
 });
-const lessonResult: LessonResult = { stars: 2, accuracy: 0.67, pointsGained: 20, timeMs: 61_000, hearts: 4, practice: false, bestStars: 2 };
+const lessonResult: LessonResult = { stars: 2, accuracy: 0.67, pointsGained: 20, timeMs: 61_000, hearts: 4, practice: false, bestStars: 2, askedAgain: 1 };
 
 function play(state: PlayerState, ...actions: Parameters<typeof playerReducer>[1][]): PlayerState {
   return actions.reduce(playerReducer, state);
@@ -25,24 +25,51 @@ describe('the lesson player state', () => {
     const checking = play(start, { type: 'check' });
     expect(checking.phase).toBe('checking');
     const feedback = play(checking, { type: 'answered', result: answer({ correct: false, hearts: 4, pointsGained: 0 }) });
-    expect(feedback).toMatchObject({ phase: 'feedback', hearts: 4, outcomes: ['incorrect'], pointsGained: 0 });
-    expect(progressPercent(feedback)).toBe(33);
+    expect(feedback).toMatchObject({ phase: 'feedback', hearts: 4, firstOutcomes: ['incorrect', undefined, undefined], pointsGained: 0 });
+    // The bar moves on with right answers only.
+    expect(progressPercent(feedback)).toBe(0);
     const next = play(feedback, { type: 'continue', now: 5_000 });
-    expect(next).toMatchObject({ phase: 'answering', index: 1, feedback: null, shownAt: 5_000 });
+    expect(next).toMatchObject({ phase: 'answering', index: 1, feedback: null, shownAt: 5_000, turn: 1 });
+    expect(isAskedAgain(next)).toBe(false);
   });
 
-  it('skips to the next challenge, and finishes after the last one', () => {
-    const skipFeedback = play(start, { type: 'skip' }, { type: 'skipped', result: answer({ correct: false, pointsGained: 0 }) });
-    expect(skipFeedback).toMatchObject({ phase: 'feedback', skippedLast: true, outcomes: ['skipped'], pointsGained: 0 });
-    const skipped = play(skipFeedback, { type: 'continue', now: 2_000 });
-    expect(skipped).toMatchObject({ phase: 'answering', index: 1, outcomes: ['skipped'], shownAt: 2_000 });
-    const last = play(skipped, { type: 'check' }, { type: 'answered', result: answer() }, { type: 'continue', now: 3_000 }, { type: 'check' }, { type: 'answered', result: answer() });
-    expect(last.pointsGained).toBe(20);
-    const finishing = play(last, { type: 'continue', now: 4_000 });
+  it('asks each challenge missed again after the others, until it is answered right, then finishes', () => {
+    // 0 wrong, 1 skipped, 2 right; then 0 again (wrong again), 1 again (right), 0 a third time (right).
+    const firstPass = play(
+      start,
+      { type: 'check' },
+      { type: 'answered', result: answer({ correct: false, hearts: 4, pointsGained: 0 }) },
+      { type: 'continue', now: 1 },
+      { type: 'skip' },
+      { type: 'skipped', result: answer({ correct: false, pointsGained: 0 }) },
+      { type: 'continue', now: 2 },
+      { type: 'check' },
+      { type: 'answered', result: answer() },
+      { type: 'continue', now: 3 },
+    );
+    expect(firstPass).toMatchObject({ phase: 'answering', index: 0, queue: [1], askedAgain: [0, 1], right: 1, turn: 3 });
+    expect(isAskedAgain(firstPass)).toBe(true);
+    expect(progressPercent(firstPass)).toBe(33);
+    const wrongAgain = play(firstPass, { type: 'check' }, { type: 'answered', result: answer({ correct: false, hearts: 3, pointsGained: 0 }) }, { type: 'continue', now: 4 });
+    expect(wrongAgain).toMatchObject({ index: 1, queue: [0], askedAgain: [0, 1], hearts: 3 });
+    const secondRight = play(wrongAgain, { type: 'check' }, { type: 'answered', result: answer({ hearts: 3, pointsGained: 0 }) }, { type: 'continue', now: 5 });
+    expect(secondRight).toMatchObject({ index: 0, queue: [], right: 2 });
+    const done = play(secondRight, { type: 'check' }, { type: 'answered', result: answer({ hearts: 3, pointsGained: 0 }) });
+    expect(progressPercent(done)).toBe(100);
+    // Each challenge's first answer is kept; points as the server gave them (the first right answer's only).
+    expect(done).toMatchObject({ firstOutcomes: ['incorrect', 'skipped', 'correct'], pointsGained: 10, right: 3 });
+    const finishing = play(done, { type: 'continue', now: 6 });
     expect(finishing.phase).toBe('finishing');
-    expect(progressPercent(finishing)).toBe(100);
     const finished = play(finishing, { type: 'finished', result: lessonResult });
     expect(finished).toMatchObject({ phase: 'finished', result: lessonResult, hearts: 4 });
+  });
+
+  it('finishes after the last challenge when every one was right the first time', () => {
+    const allRight = play(
+      start,
+      ...[0, 1, 2].flatMap((now) => [{ type: 'check' } as const, { type: 'answered', result: answer() } as const, { type: 'continue', now } as const]),
+    );
+    expect(allRight).toMatchObject({ phase: 'finishing', askedAgain: [], pointsGained: 30, right: 3 });
   });
 
   it('stops at 0 hearts after the feedback of the answer that cost the last one', () => {

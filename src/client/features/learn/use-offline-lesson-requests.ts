@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { correctAnswerOf, judge } from '../../../shared/judge';
 import type { AnswerResult, LessonReplay, LessonResult } from '../../../shared/learn';
-import { accuracyOf, clampAnswerTime, heartsAfterPractice, pointsFor, starsFor } from '../../../shared/lesson-rules';
+import { clampAnswerTime, heartsAfterPractice, pointsFor, runFigures, starsFor, type RunAnswer } from '../../../shared/lesson-rules';
 import { submitReplay, type ReplayInput } from '../../lib/offline/outbox';
 import { sessionQueryOptions } from '../../lib/session';
 import type { LessonRequests } from './lesson-player';
@@ -32,7 +32,10 @@ export function useOfflineLessonRequests({
 }): LessonRequests {
   const { t } = useTranslation(['learn', 'errors']);
   const userId = useQuery(sessionQueryOptions).data?.user.id;
+  // Each challenge's first answer, as the replay is sent (the server judges and counts those), and every answer given
+  // — a challenge missed is asked again — for the figures shown at the end (shared/lesson-rules.ts runFigures).
   const answers = useRef(new Map<string, ReplayAnswer>());
+  const given = useRef<RunAnswer[]>([]);
   // The replay's id (the server stores it once under it) and when it was played, fixed when the run starts.
   const [run] = useState(() => ({ replayId: crypto.randomUUID(), startedAt: Date.now() }));
 
@@ -40,18 +43,23 @@ export function useOfflineLessonRequests({
     (challengeId: string, correct: boolean): AnswerResult | null => {
       const key = replay.key[challengeId];
       if (!key) return null;
+      const firstAnswer = !answers.current.has(challengeId);
       return {
         correct,
         explanation: key.explanation,
         page: key.page,
         correctAnswer: correctAnswerOf(key, key.options),
         hearts: state.hearts,
-        pointsGained: pointsFor(correct),
+        pointsGained: pointsFor(correct && firstAnswer),
         outOfHearts: false,
       };
     },
     [replay.key, state.hearts],
   );
+  const remember = useCallback((answer: ReplayAnswer, status: RunAnswer['status']) => {
+    if (!answers.current.has(answer.challengeId)) answers.current.set(answer.challengeId, answer);
+    given.current.push({ challengeId: answer.challengeId, status });
+  }, []);
 
   const submit = useMemo(
     () => ({
@@ -64,16 +72,14 @@ export function useOfflineLessonRequests({
           toast.error(t('errors:invalidAnswer'));
           return;
         }
-        answers.current.set(input.challengeId, {
-          challengeId: input.challengeId,
-          optionId: input.optionId,
-          answer: input.answer,
-          timeToCompleteMs: clampAnswerTime(input.timeToCompleteMs),
-        });
+        remember(
+          { challengeId: input.challengeId, optionId: input.optionId, answer: input.answer, timeToCompleteMs: clampAnswerTime(input.timeToCompleteMs) },
+          judgement.correct ? 'correct' : 'incorrect',
+        );
         dispatch({ type: 'answered', result: { ...result, correctAnswer: judgement.correctAnswer } });
       },
     }),
-    [dispatch, replay.key, resultOf, t],
+    [dispatch, remember, replay.key, resultOf, t],
   );
 
   const skip = useMemo(
@@ -81,25 +87,28 @@ export function useOfflineLessonRequests({
       mutate: (input: { challengeId: string; timeToCompleteMs: number }) => {
         const result = resultOf(input.challengeId, false);
         if (!result) return dispatch({ type: 'failed' });
-        answers.current.set(input.challengeId, { challengeId: input.challengeId, skipped: true, timeToCompleteMs: clampAnswerTime(input.timeToCompleteMs) });
+        remember({ challengeId: input.challengeId, skipped: true, timeToCompleteMs: clampAnswerTime(input.timeToCompleteMs) }, 'skipped');
         dispatch({ type: 'skipped', result });
       },
     }),
-    [dispatch, resultOf],
+    [dispatch, remember, resultOf],
   );
 
   const finishRun = useCallback(() => {
-    const given = [...answers.current.values()];
-    const correct = state.outcomes.filter((outcome) => outcome === 'correct').length;
-    const accuracy = accuracyOf(correct, replay.challenges.length);
+    const first = [...answers.current.values()];
+    const figures = runFigures(
+      replay.challenges.map((item) => item.id),
+      given.current,
+    );
     const result: LessonResult = {
-      stars: starsFor(accuracy),
-      accuracy,
-      pointsGained: correct * pointsFor(true),
-      timeMs: given.reduce((sum, answer) => sum + answer.timeToCompleteMs, 0),
+      stars: starsFor(figures.accuracy),
+      accuracy: figures.accuracy,
+      pointsGained: figures.rightFirstTime * pointsFor(true),
+      timeMs: first.reduce((sum, answer) => sum + answer.timeToCompleteMs, 0),
       hearts: heartsAfterPractice(replay.hearts),
       practice: true,
-      bestStars: starsFor(accuracy),
+      bestStars: starsFor(figures.accuracy),
+      askedAgain: figures.askedAgain,
     };
     if (userId) {
       // Sent when the connection is back; the server judges it again and counts it once (replayId).
@@ -107,12 +116,12 @@ export function useOfflineLessonRequests({
         lessonId: replay.lesson.id,
         replayId: run.replayId,
         playedAt: new Date(run.startedAt),
-        answers: given,
+        answers: first,
         ...context,
       }).catch(() => toast.error(t('learn:finish.offlineRefused')));
     }
     dispatch({ type: 'finished', result });
-  }, [context, dispatch, replay, run, state.outcomes, t, userId]);
+  }, [context, dispatch, replay, run, t, userId]);
 
   const unavailable = useMemo(() => ({ mutate: () => undefined, isPending: false }), []);
   return { submit, skip, finish: { isError: false }, finishRun, report: unavailable, unreport: unavailable };

@@ -6,8 +6,9 @@ import { Tooltip } from '../../components/ui/tooltip';
 export const KEYS_SUMMARY_ID = 'mindmap-keys';
 
 /**
- * How to use the map: a summary of its keys for screen readers (the tree's description) and, on wide screens, a
- * keyboard button in the canvas's bottom-left corner listing the keys in its tooltip, beside a hint for pointer users.
+ * How to use the map: a summary of its keys for screen readers (the tree's description) and, on wide screens with a
+ * mouse, a keyboard button in the canvas's bottom-left corner listing the keys in its tooltip, beside a hint for pointer
+ * users.
  */
 export function MapKeyHelp() {
   const { t } = useTranslation('mindmap');
@@ -17,7 +18,8 @@ export function MapKeyHelp() {
         {t('keys.summary')}
       </p>
 
-      <div className="pointer-events-none absolute bottom-3 left-4 hidden items-center gap-2 md:flex">
+      {/* Keys, a mouse's scroll and clicks: none of it is how a touch screen is used, so it is not shown there. */}
+      <div className="pointer-events-none absolute bottom-3 left-4 hidden items-center gap-2 md:flex touch:hidden!" data-testid="mindmap-key-help">
         <Tooltip content={<KeyList />} side="top">
           <button
             type="button"

@@ -27,15 +27,33 @@ describe('showsHeaderNavigation', () => {
 });
 
 describe('showsBottomBar', () => {
-  it.each(['/leaderboard', '/quests', '/streaks', '/shop', '/dashboard', '/dashboard/upload', '/quests/daily', '/dashboard?x=1'])(
+  it.each([
+    '/leaderboard',
+    '/quests',
+    '/streaks',
+    '/shop',
+    '/dashboard',
+    '/dashboard/upload',
+    '/quests/daily',
+    '/dashboard?x=1',
+    '/settings',
+    '/settings?mode=billing',
+    '/courses',
+    '/space/abc',
+    '/admin',
+    '/offline',
+    '/lesson/1',
+    '/lesson/1/2?uuid=u&id=i',
+    '/summaryx',
+  ])(
     'hides it on %s',
     (path) => {
       expect(showsBottomBar(path)).toBe(false);
     },
   );
 
-  it.each(['/summary', '/mindmap', '/learn', '/lesson/1/2', '/chat', '/decks', '/settings', '/settings?mode=plans', '/admin', '/courses'])(
-    'shows it on %s',
+  it.each(['/summary', '/mindmap', '/learn', '/chat', '/decks', '/decks/', '/summary?uuid=u&id=i', '/learn#unit-2'])(
+    'shows it on the study tab %s',
     (path) => {
       expect(showsBottomBar(path)).toBe(true);
     },

@@ -22,7 +22,6 @@ export const BOTTOM_BAR_TABS: readonly StudyTabId[] = ['summary', 'mindmap', 'le
 
 const GAMIFICATION_AND_DASHBOARD = ['/leaderboard', '/quests', '/streaks', '/shop', '/dashboard'];
 const HEADER_NAVIGATION_HIDDEN_ON = [...GAMIFICATION_AND_DASHBOARD, '/settings', '/admin'];
-const BOTTOM_BAR_HIDDEN_ON = GAMIFICATION_AND_DASHBOARD;
 
 /** The path of an href or pathname, without query, hash or trailing slash. */
 function pathOf(href: string): string {
@@ -41,8 +40,13 @@ export function showsHeaderNavigation(href: string): boolean {
   return !isWithin(href, HEADER_NAVIGATION_HIDDEN_ON);
 }
 
+/**
+ * The phone's tab bar moves between the study tabs of the open file, so it shows only on them (issue 22): elsewhere
+ * (settings, courses, a space, the gamification pages, the dashboard) it has nothing to switch and would cover the
+ * page's end, and over a lesson it would compete with the player's own bottom bar (Check, the feedback).
+ */
 export function showsBottomBar(href: string): boolean {
-  return !isWithin(href, BOTTOM_BAR_HIDDEN_ON);
+  return isWithin(href, Object.values(STUDY_TAB_PATHS));
 }
 
 /** The study tab a path belongs to; a lesson counts as the Exams tab. */

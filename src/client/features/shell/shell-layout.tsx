@@ -59,7 +59,8 @@ export function ShellLayout({ children, shareAction, ...courses }: SidebarCourse
             <MobileTopBar signedIn={signedIn} visitor={!signedIn && !session.isPending} onOpenMenu={openDrawer} />
           )}
           <div className="relative flex flex-1 flex-col">
-            <main id="main" tabIndex={-1} className={cn('flex-1 focus:outline-none', bottomBar && 'pb-20')}>
+            {/* The bar is h-16 above the home indicator: the page's end stays clear of it, with a little air. */}
+            <main id="main" tabIndex={-1} className={cn('flex-1 focus:outline-none', bottomBar && 'pb-[calc(5rem+env(safe-area-inset-bottom))]')}>
               <OfflineBanner userId={session.data?.user.id} />
               {children}
             </main>

@@ -170,7 +170,7 @@ describe('one multipart upload', () => {
     const bars = await screen.findAllByRole('progressbar');
     expect(bars.map((bar) => bar.getAttribute('aria-label'))).toEqual(['Upload progress of One.pdf', 'Upload progress of Two.pdf']);
     await waitFor(() => expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['100', '33']));
-    expect(screen.getByTestId('upload-submit').textContent).toBe('Uploading… 50 %');
+    expect(screen.getByTestId('upload-submit').textContent).toBe('Uploading… 50\u00a0%');
 
     const coursesBefore = server.callsOf('directory.getDirectories').length;
     liveFiles = [
@@ -196,6 +196,9 @@ describe('one multipart upload', () => {
     expect(screen.getAllByTestId('uploaded-file-status')[1]!.textContent).toBe(
       'Failed — No text found in this file. Scanned documents need a text layer (OCR) first.',
     );
+    expect(screen.getByTestId('upload-done-note').textContent).toBe(
+      'We’ve finished reading them. The list below shows which are ready to study and why any could not be read.',
+    );
     const polls = server.callsOf('file.getFilesByIds').length;
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(server.callsOf('file.getFilesByIds').length).toBe(polls);
@@ -207,6 +210,20 @@ describe('one multipart upload', () => {
     await user.click(screen.getByTestId('upload-more'));
     expect(screen.queryAllByTestId('upload-file')).toHaveLength(0);
     expect(screen.getByTestId('upload-dropzone')).toBeTruthy();
+  }, 15_000);
+
+  it('stops saying it is reading the file once it is Ready', async () => {
+    const { user } = await readyPage('pro');
+    drop([pdf('Notes.pdf', 100)]);
+    await user.click(await screen.findByRole('button', { name: 'Upload file' }));
+    liveFiles = [{ id: 'n1', name: 'Notes.pdf', extension: 'pdf', status: 'extracting', pageCount: null }];
+    sentUploads[0]!.respond(201, { files: [{ id: 'n1', name: 'Notes.pdf', extension: 'pdf', status: 'queued' }] });
+    const note = await screen.findByTestId('upload-done-note');
+    await waitFor(() => expect(note.textContent).toBe('We’re reading it now. You can study it as soon as it shows Ready — no need to stay on this page.'));
+
+    liveFiles = [{ ...liveFiles[0]!, status: 'ready', pageCount: 2 }];
+    await waitFor(() => expect(screen.getByTestId('uploaded-file-status').textContent).toBe('Ready · 2 pages'), { timeout: 5000 });
+    expect(screen.getByTestId('upload-done-note').textContent).toBe('It’s ready: you can study it now.');
   }, 15_000);
 
   it('says which page OCR is reading while it reads a scan or a photo, then names the pages it could not read', async () => {

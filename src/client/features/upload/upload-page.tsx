@@ -16,6 +16,9 @@ import { UploadAlert } from './upload-alert';
 import { formatFileSize, offersUpgrade, upgradeRaises } from './upload-rules';
 import { UploadedFileList } from './uploaded-file-list';
 import { useFileUpload } from './use-file-upload';
+import { isProcessing } from '../../lib/file-processing';
+import type { CreatedFile } from './upload-request';
+import { useLiveFiles } from './use-live-files';
 import { useUploadCourses, type UploadCourse } from './use-upload-courses';
 import { useUploadPlan } from './use-upload-plan';
 import { VideoLinkForm } from './video-link-form';
@@ -140,7 +143,7 @@ function FilesCard({ course, plan, uuid }: { course: CourseRef; plan: Plan | und
               <p className="font-bold" data-testid="upload-done">
                 {t('done.title', { count: phase.created.length })}
               </p>
-              <p className="text-sm text-muted-foreground">{t('done.body', { count: phase.created.length })}</p>
+              <UploadedNote created={phase.created} uuid={uuid} />
             </div>
           </div>
           <UploadedFileList created={phase.created} uuid={uuid} testId="upload-uploaded" />
@@ -220,6 +223,31 @@ function FilesCard({ course, plan, uuid }: { course: CourseRef; plan: Plan | und
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * What happens next, as the files' live state tells it: "we're reading it now" only while one is still being read;
+ * then that they are ready to study, or that reading is over and the list says which failed and why. The list below
+ * asks for the same state (one query, shared).
+ */
+function UploadedNote({ created, uuid }: { created: CreatedFile[]; uuid: string | undefined }) {
+  const { t } = useTranslation(['upload', 'errors']);
+  const live = useLiveFiles(
+    created.map((file) => file.id),
+    uuid,
+  ).data;
+  const count = created.length;
+  const known = live !== undefined && live.length === count;
+  const note = !known || live.some((file) => isProcessing(file.status))
+    ? t('done.body', { count })
+    : live.every((file) => file.status === 'ready')
+      ? t('done.ready', { count })
+      : t('done.finished', { count });
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="upload-done-note">
+      {note}
+    </p>
   );
 }
 

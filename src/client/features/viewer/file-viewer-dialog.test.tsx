@@ -214,7 +214,7 @@ describe('FileViewerDialog', () => {
     expect(columns.className).toContain('lg:grid-cols-');
     expect(within(dialog).getByRole('heading', { name: 'Recognised text' })).toBeTruthy();
     expect(within(text).getByTestId('viewer-ocr-low-confidence').textContent).toBe(
-      'Read with low confidence (55 %). Check the text against the page image.',
+      'Read with low confidence (55\u00a0%). Check the text against the page image.',
     );
     expect(within(text).getByTestId('viewer-ocr-text-body').textContent).toBe('Mitosis has four phases.Prophase comes first.');
     expect(within(dialog).getByTestId('viewer-ocr-copy')).toBeTruthy();
@@ -222,7 +222,7 @@ describe('FileViewerDialog', () => {
 
     await act(() => i18n.changeLanguage('de'));
     expect(within(dialog).getByTestId('viewer-ocr-low-confidence').textContent).toBe(
-      'Mit geringer Sicherheit gelesen (55 %). Prüfe den Text anhand des Seitenbilds.',
+      'Mit geringer Sicherheit gelesen (55\u00a0%). Prüfe den Text anhand des Seitenbilds.',
     );
   });
 
@@ -235,7 +235,7 @@ describe('FileViewerDialog', () => {
     const dialog = open(photo.file.id);
 
     const text = await within(dialog).findByTestId('viewer-ocr-page');
-    expect(within(text).getByTestId('viewer-ocr-confidence').textContent).toBe('92 % confidence');
+    expect(within(text).getByTestId('viewer-ocr-confidence').textContent).toBe('92\u00a0% confidence');
     expect(within(text).queryByTestId('viewer-ocr-low-confidence')).toBeNull();
     expect(within(text).getByText('Osmosis moves water.')).toBeTruthy();
   });

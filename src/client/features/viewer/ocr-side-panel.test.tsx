@@ -37,7 +37,7 @@ describe('the recognised text beside a scanned PDF', () => {
     const panel = renderPanel(2);
     expect(screen.getByRole('complementary', { name: 'Recognised text Page 2' })).toBe(panel);
     expect(screen.getByTestId('viewer-ocr-low-confidence').textContent).toBe(
-      'Read with low confidence (42 %). Check the text against the page image.',
+      'Read with low confidence (42\u00a0%). Check the text against the page image.',
     );
     expect(screen.getByText('The cel1 membrane is semi-permeab1e.')).toBeTruthy();
     expect(screen.getByTestId('viewer-ocr-copy')).toBeTruthy();
@@ -46,7 +46,7 @@ describe('the recognised text beside a scanned PDF', () => {
   it('reads a well-read page without a warning', () => {
     renderPanel(4);
     expect(screen.queryByTestId('viewer-ocr-low-confidence')).toBeNull();
-    expect(screen.getByTestId('viewer-ocr-confidence').textContent).toBe('93 % confidence');
+    expect(screen.getByTestId('viewer-ocr-confidence').textContent).toBe('93\u00a0% confidence');
   });
 
   it('says a page could not be read, and points to the page itself for a page with its own text', () => {

@@ -130,7 +130,7 @@ const MATCH_WRONG = JSON.stringify([
 ]);
 
 /** Plays a whole lesson: `wrong` of its four challenges answered wrongly (from the end), the rest right. */
-async function playLesson(fixture: Fixture, lessonId: string, wrong = 0) {
+async function playLesson(fixture: Fixture, lessonId: string, wrong = 0, askAgain = true) {
   const play = await fixture.caller.learn.getLesson({ lessonId });
   const base = { runId: play.runId, timeToCompleteMs: 1000 };
   const choice = ofType(play, 'multiple_choice');
@@ -143,7 +143,19 @@ async function playLesson(fixture: Fixture, lessonId: string, wrong = 0) {
   ];
   const results = [];
   for (const answer of answers) results.push(await fixture.caller.learn.submitAnswer({ ...base, ...answer }));
-  return { play, results, finish: () => fixture.caller.learn.finishLesson({ lessonId, runId: play.runId }) };
+  // As the player does: each challenge missed is asked again until answered right (here at the second try).
+  const right = [
+    { challengeId: choice.id, optionId: ids.right },
+    { challengeId: ofType(play, 'true_false').id, answer: 'true' },
+    { challengeId: ofType(play, 'fill_blank').id, answer: 'mitochondrion' },
+    { challengeId: ofType(play, 'match').id, answer: MATCH_RIGHT },
+  ];
+  const again = [];
+  for (const [position, result] of results.entries()) {
+    const answer = right[position];
+    if (!result.correct && askAgain && answer) again.push(await fixture.caller.learn.submitAnswer({ ...base, ...answer }));
+  }
+  return { play, results, again, finish: () => fixture.caller.learn.finishLesson({ lessonId, runId: play.runId }) };
 }
 
 async function refusal(run: () => Promise<unknown>): Promise<{ code: string; message: string }> {
@@ -462,7 +474,9 @@ describe('learn.finishLesson', () => {
     const lessonId = fixture.lessonIds[0] ?? '';
     const first = await playLesson(fixture, lessonId, 2);
     const result = await first.finish();
-    expect(result).toEqual({ stars: 1, accuracy: 0.5, pointsGained: 20, timeMs: 4000, hearts: 3, practice: false, bestStars: 1 });
+    // Two missed at first (two hearts lost), asked again and answered right: accuracy and points by first answers,
+    // the time of all six answers.
+    expect(result).toEqual({ stars: 1, accuracy: 0.5, pointsGained: 20, timeMs: 6000, hearts: 3, practice: false, bestStars: 1, askedAgain: 2 });
     expect(await userRow(fixture.owner)).toEqual({ hearts: 3, points: 20 + QUEST, stars: 1 });
     const [progress] = await services.db.select().from(lessonProgress).where(eq(lessonProgress.userId, fixture.owner.user.id));
     expect(progress).toMatchObject({ lessonId, bestStars: 1, bestAccuracy: 0.5, completions: 1 });
@@ -490,6 +504,56 @@ describe('learn.finishLesson', () => {
     expect(await userRow(fixture.owner)).toEqual({ hearts: 5, points: 100 + QUEST + MILESTONE_100, stars: 3 });
     const [kept] = await services.db.select().from(lessonProgress).where(eq(lessonProgress.userId, fixture.owner.user.id));
     expect(kept).toMatchObject({ bestStars: 3, bestAccuracy: 1, completions: 4, completedAt });
+  });
+
+  test('a challenge missed is asked again: answered again until right, then never; points only for right the first time', async () => {
+    const fixture = await ownerWithPath();
+    const play = await fixture.caller.learn.getLesson({ lessonId: fixture.lessonIds[0] ?? '' });
+    const base = { runId: play.runId, timeToCompleteMs: 10 };
+    const blank = ofType(play, 'fill_blank').id;
+    const wrong = await fixture.caller.learn.submitAnswer({ ...base, challengeId: blank, answer: 'nucleus' });
+    expect(wrong).toMatchObject({ correct: false, hearts: 4, pointsGained: 0 });
+    // Skipped when asked again, then wrong again: each wrong answer costs a heart, a skip none.
+    expect(await fixture.caller.learn.skipChallenge({ ...base, challengeId: blank })).toMatchObject({ hearts: 4 });
+    expect(await fixture.caller.learn.submitAnswer({ ...base, challengeId: blank, answer: 'ribosome' })).toMatchObject({ correct: false, hearts: 3 });
+    // Right at last: no points for it (it was not right the first time).
+    expect(await fixture.caller.learn.submitAnswer({ ...base, challengeId: blank, answer: 'mitochondrion' })).toMatchObject({ correct: true, hearts: 3, pointsGained: 0 });
+    // Answered right: done for this run.
+    const again = await mutationError(services, fixture.owner, 'learn.submitAnswer', { ...base, challengeId: blank, answer: 'mitochondrion' });
+    expect(again).toMatchObject({ status: 409, data: { code: 'CONFLICT', messageKey: 'challengeAlreadyAnswered' } });
+    expect((await refusal(() => fixture.caller.learn.skipChallenge({ ...base, challengeId: blank }))).code).toBe('CONFLICT');
+    // Right the first time: 10 points.
+    expect(await fixture.caller.learn.submitAnswer({ ...base, challengeId: ofType(play, 'true_false').id, answer: 'true' })).toMatchObject({ correct: true, pointsGained: 10 });
+    expect((await attemptsOf(fixture.owner)).map((row) => row.status)).toEqual(['incorrect', 'skipped', 'incorrect', 'correct', 'correct']);
+    expect(await userRow(fixture.owner)).toMatchObject({ hearts: 3, points: 10 + QUEST });
+  });
+
+  test('a lesson counts as completed only once every challenge was answered right; a miss not yet asked again keeps it open', async () => {
+    const fixture = await ownerWithPath();
+    const lessonId = fixture.lessonIds[0] ?? '';
+    // One challenge missed and not answered again (the student left before it came back).
+    const left = await playLesson(fixture, lessonId, 1, false);
+    const error = await mutationError(services, fixture.owner, 'learn.finishLesson', { lessonId, runId: left.play.runId });
+    expect(error).toMatchObject({ status: 400, data: { code: 'BAD_REQUEST', messageKey: 'lessonNotFinished' } });
+    expect(await services.db.select().from(lessonProgress).where(eq(lessonProgress.userId, fixture.owner.user.id))).toHaveLength(0);
+    expect((await fixture.caller.learn.getPath({ fileId: fixture.fileId })).units[0]?.lessons.map((lesson) => lesson.state)).toEqual(['current', 'locked']);
+    // Answered right when it came back: now the run finishes and the next lesson opens.
+    await fixture.caller.learn.submitAnswer({ runId: left.play.runId, timeToCompleteMs: 1, challengeId: ofType(left.play, 'match').id, answer: MATCH_RIGHT });
+    expect(await left.finish()).toMatchObject({ stars: 2, accuracy: 0.75, pointsGained: 30, askedAgain: 1 });
+    expect((await fixture.caller.learn.getPath({ fileId: fixture.fileId })).units[0]?.lessons.map((lesson) => lesson.state)).toEqual(['completed', 'current']);
+  });
+
+  test("practice asks first what the student got wrong; a first play goes in the lesson's order", async () => {
+    const fixture = await ownerWithPath();
+    const lessonId = fixture.lessonIds[0] ?? '';
+    const first = await playLesson(fixture, lessonId, 1);
+    const inOrder = first.play.challenges.map((item) => item.type);
+    expect(inOrder).toEqual(['multiple_choice', 'true_false', 'fill_blank', 'match']);
+    await first.finish();
+    // Missed in the first play: the match, the last in the lesson. The others stay in order.
+    const practice = await fixture.caller.learn.getLesson({ lessonId });
+    expect(practice.practice).toBe(true);
+    expect(practice.challenges.map((item) => item.type)).toEqual(['match', 'multiple_choice', 'true_false', 'fill_blank']);
   });
 
   test('refuses a run with challenges left, a run of another lesson, and a made-up run', async () => {
@@ -632,7 +696,7 @@ describe('learn.getReplay and learn.syncReplay: a finished lesson replayed offli
     const points = (await userRow(fixture.owner)).points;
     const sync = (input: Partial<Parameters<typeof fixture.caller.learn.syncReplay>[0]>) =>
       refusal(() => fixture.caller.learn.syncReplay({ ...base, replayId: crypto.randomUUID(), answers, ...input }));
-    const unfinished = { code: 'BAD_REQUEST', message: 'Answer or skip every challenge before finishing the lesson.' };
+    const unfinished = { code: 'BAD_REQUEST', message: 'Answer every challenge right before finishing the lesson: the ones missed come back until they are right.' };
     expect(await sync({ answers: answers.slice(1) })).toEqual(unfinished);
     expect(await sync({ answers: [...answers, answers[0]!] })).toEqual(unfinished);
     expect(await sync({ answers: answers.map((answer, index) => (index === 1 ? { ...answer, answer: 'maybe' } : answer)) })).toEqual({

@@ -1,6 +1,7 @@
 import type { Deck, LearnPath } from '../../../../shared/artefacts';
 import type { EngineCallOptions, StudyDocument } from '../engine';
 import { documentChunks, documentSystem, mapLimit, pageIndex, type StudyTools } from './document-work';
+import { documentLanguage, languageName } from './chunks';
 import { failure } from './errors';
 import { flashcardsModelSchema, learnPathModelSchema, mergeDecks, mergeLearnPath, toFlashcards, toLearnPathUnits } from './model-schemas';
 import { flashcardsPrompt, learnPathPrompt, partIntro } from './prompts';
@@ -41,6 +42,8 @@ export async function makeFlashcards(tools: StudyTools, document: StudyDocument,
 export async function makeLearnPath(tools: StudyTools, document: StudyDocument, { signal }: EngineCallOptions = {}): Promise<LearnPath> {
   const chunks = documentChunks(document, tools.chunkChars);
   const system = documentSystem(document);
+  const courseCode = document.language.trim().split(/[-_]/)[0]?.toLowerCase() || 'en';
+  const courseLanguage = courseCode === documentLanguage(document) ? undefined : languageName(courseCode);
   const parts = await mapLimit(chunks, tools.concurrency, (chunk) =>
     tools.client.structured(
       {
@@ -48,7 +51,7 @@ export async function makeLearnPath(tools: StudyTools, document: StudyDocument, 
         label: 'learn path',
         schema: learnPathModelSchema,
         system,
-        prompt: learnPathPrompt(partIntro(document.title, chunk, chunks.length), chunk.text),
+        prompt: learnPathPrompt(partIntro(document.title, chunk, chunks.length), chunk.text, courseLanguage),
         convert: (model) => toLearnPathUnits(model, pageIndex(document, chunk.pages)),
       },
       signal,

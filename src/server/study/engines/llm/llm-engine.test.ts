@@ -508,6 +508,16 @@ describe('LLM engine: long documents and languages', () => {
     }
   });
 
+  test("a learn path's lesson titles and unit descriptions are asked for in the course's language when it is not the document's", async () => {
+    fake.enqueue(reply(learnPathAnswer()), reply(learnPathAnswer()));
+    await engine().learnPath(documentOf(englishPages, { language: 'de' }));
+    await engine().learnPath(documentOf(englishPages, { language: 'en' }));
+    const [inGermanCourse, inEnglishCourse] = fake.requests;
+    expect(inGermanCourse?.prompt).toContain("Write each unit's description and each lesson's title in German, the language of the course");
+    expect(inGermanCourse?.messages[0]?.content).toContain('Write every text in English');
+    expect(inEnglishCourse?.prompt).not.toContain('the language of the course');
+  });
+
   test('a document too short to tell its language follows the course language', async () => {
     fake.enqueue(reply({ ...summaryAnswer, sections: [{ heading: 'A', page: 1, points: [{ text: 'B.', page: 1 }] }], keyTerms: [] }));
     await engine().summary(documentOf(['Photosynthese.'], { language: 'de' }));

@@ -51,8 +51,12 @@ export const mindmapMergePrompt = (title: string, texts: string[], final: boolea
 export const flashcardsPrompt = (count: number, intro: string, text: string) =>
   `Make up to ${count} flashcards from ${intro} for a student to review: definition cards (front: a key term; back: its definition from the text), cloze cards (front: an important sentence from the text with one key term replaced by '____'; back: that term) and a few concept cards (front: a question; back: a short answer). Every front is different; nothing about the document itself (authors, headers, page numbers).\n\nDocument text:\n${text}`;
 
-export const learnPathPrompt = (intro: string, text: string) =>
-  `Make a learn path from ${intro}: one unit per main section (one to four units, in the document's order), each with one to three lessons of four to eight challenges. Mix the four challenge types:
+/**
+ * `courseLanguage`: the course's language when it is not the document's — the path's own words (unit descriptions,
+ * lesson titles) are then written in it, like the rest of the student's screen; the challenges keep the document's.
+ */
+export const learnPathPrompt = (intro: string, text: string, courseLanguage?: string) =>
+  `Make a learn path from ${intro}: one unit per main section (one to four units, in the document's order), each with one to three lessons of four to eight challenges.${courseLanguage ? ` Write each unit's description and each lesson's title in ${courseLanguage}, the language of the course; everything else, the challenges included, stays in the document's language.` : ''} Mix the four challenge types:
 - multiple_choice: a question and four distinct options of the same kind and similar length, exactly one correct;
 - true_false: a statement and whether it is true (about half of them false);
 - fill_blank: an important sentence with exactly one '____', the word(s) that fill it, and a word bank of the answer and two or three plausible wrong words;

@@ -1,6 +1,6 @@
 import type { AnswerContext, AnswerEvent, EngineCallOptions } from '../engine';
 import { notCoveredAnswer } from '../engine';
-import { detectLanguage } from './language';
+import { baseLanguage, detectLanguage } from './language';
 import { sentencesOf } from './nlp';
 import { compareText } from './order';
 import { slideLines, unitsOf, type Unit } from './tutor-passages';
@@ -53,8 +53,6 @@ const MAX_ANSWER_CHARS = 900;
 /** Streaming: words per chunk and the pause between chunks. */
 const WORDS_PER_CHUNK = 1;
 export const ANSWER_CHUNK_MS = 30;
-
-const baseLanguage = (tag: string) => (tag.trim().split(/[-_]/)[0] ?? '').toLowerCase() || 'en';
 
 interface Wording {
   intro: string;

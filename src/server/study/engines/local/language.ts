@@ -25,6 +25,7 @@ export function detectLanguage(texts: readonly string[], fallback: string): stri
   return best;
 }
 
-function baseLanguage(tag: string): string {
-  return (tag.split(/[-_]/)[0] ?? 'en').toLowerCase() || 'en';
+/** 'de' of 'de-DE' or 'de_AT'; English when there is none. */
+export function baseLanguage(tag: string): string {
+  return (tag.trim().split(/[-_]/)[0] ?? 'en').toLowerCase() || 'en';
 }

@@ -10,6 +10,7 @@ import { distractorsFor } from './distractors';
 import { negatedStatement, oppositeStatement } from './negation';
 import { lookupChallenge, tableChallenges } from './tables';
 import { shuffled } from './random';
+import { baseLanguage } from './language';
 import type { Wording } from './wording';
 import { wordingFor } from './wording';
 
@@ -27,9 +28,12 @@ interface Draft {
  * Units follow the sections; a section too thin for a lesson of its own joins the next one. Each unit's challenges
  * come from its definitions (which term is described? match terms to definitions) and from cloze sentences
  * (multiple choice, fill in the blank, true/false with a swapped term), mixed, then cut into lessons of 4–8.
+ * Questions are asked in the document's language, around its sentences; the path's own words (lesson titles, unit
+ * blurbs) are the course's, like the rest of the student's screen: a German course has no "Lesson 1".
  */
-export function buildLearnPath(analysis: Analysis): LearnPath {
+export function buildLearnPath(analysis: Analysis, courseLanguage: string): LearnPath {
   const wording = wordingFor(analysis.language);
+  const frame = wordingFor(baseLanguage(courseLanguage));
   const units: LearnPath['units'] = [];
   let carried: { section: Section; drafts: Draft[] } | undefined;
   for (const section of analysis.sections) {
@@ -42,15 +46,15 @@ export function buildLearnPath(analysis: Analysis): LearnPath {
     // A thin section joins the next one; the unit keeps the first one's heading (where the unit starts), from its page.
     const first = carried?.section ?? section;
     carried = undefined;
-    units.push({ ...unitOf(analysis, section, drafts, wording), title: first.heading, page });
+    units.push({ ...unitOf(analysis, section, drafts, frame), title: first.heading, page });
   }
   if (carried && carried.drafts.length > 0) {
     const last = units.at(-1);
     if (last) {
       const challenges = [...last.lessons.flatMap((lesson) => lesson.challenges), ...carried.drafts.map((d) => d.challenge)];
-      last.lessons = lessonsOf(challenges.map((challenge) => ({ challenge, term: '' })), wording);
+      last.lessons = lessonsOf(challenges.map((challenge) => ({ challenge, term: '' })), frame);
     } else if (carried.drafts.length >= LESSON_MIN_CHALLENGES) {
-      units.push(unitOf(analysis, carried.section, carried.drafts, wording));
+      units.push(unitOf(analysis, carried.section, carried.drafts, frame));
     }
   }
   if (units.length === 0) {
@@ -59,21 +63,22 @@ export function buildLearnPath(analysis: Analysis): LearnPath {
   return { units };
 }
 
-function unitOf(analysis: Analysis, section: Section, drafts: Draft[], wording: Wording) {
+/** `frame`: the course's wording, for the unit's blurb and its lessons' titles. */
+function unitOf(analysis: Analysis, section: Section, drafts: Draft[], frame: Wording) {
   const terms = section.terms
     .slice(0, 3)
     .map((entry) => analysis.termByKey.get(entry.key)?.display)
     .filter((display): display is string => Boolean(display));
   return {
     title: section.heading,
-    description: terms.length > 0 ? wording.unitCovers(wording.list(terms)) : wording.unitPractice,
+    description: terms.length > 0 ? frame.unitCovers(frame.list(terms)) : frame.unitPractice,
     page: section.page,
-    lessons: lessonsOf(drafts, wording),
+    lessons: lessonsOf(drafts, frame),
   };
 }
 
 /** n ≥ 4 challenges → ⌈n/8⌉ lessons of nearly equal size, each between 4 and 8. */
-function lessonsOf(drafts: Draft[], wording: Wording) {
+function lessonsOf(drafts: Draft[], frame: Wording) {
   const count = Math.ceil(drafts.length / LESSON_MAX_CHALLENGES);
   const lessons = [];
   let from = 0;
@@ -82,7 +87,7 @@ function lessonsOf(drafts: Draft[], wording: Wording) {
     const part = drafts.slice(from, from + size);
     from += size;
     const terms = [...new Set(part.map((draft) => draft.term).filter(Boolean))].slice(0, 2);
-    lessons.push({ title: wording.lesson(index + 1, wording.list(terms)), challenges: part.map((draft) => draft.challenge) });
+    lessons.push({ title: frame.lesson(index + 1, frame.list(terms)), challenges: part.map((draft) => draft.challenge) });
   }
   return lessons;
 }

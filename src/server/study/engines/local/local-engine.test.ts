@@ -227,6 +227,20 @@ describe('local study engine', () => {
     expect(path.units[0]?.lessons[0]?.title).toMatch(/^Lektion 1/);
   });
 
+  it("titles lessons and describes units in the course's language, and asks in the document's", async () => {
+    const inGermanCourse = await engine.learnPath({ ...biology, language: 'de' });
+    const lessons = inGermanCourse.units.flatMap((unit) => unit.lessons);
+    expect(lessons.every((lesson) => /^Lektion \d+(: |$)/.test(lesson.title))).toBe(true);
+    expect(inGermanCourse.units.every((unit) => /^(Behandelt |Übe die wichtigsten Punkte)/.test(unit.description))).toBe(true);
+    expect(JSON.stringify(inGermanCourse.units.map((unit) => [unit.description, unit.lessons.map((lesson) => lesson.title)]))).not.toMatch(/Lesson|Covers|Practice/);
+    // The questions stay in the document's own language, around its sentences.
+    expect(lessons.flatMap((lesson) => lesson.challenges).some((challenge) => /^(Which|What|Match)/.test(challenge.question))).toBe(true);
+
+    const inEnglishCourse = await engine.learnPath({ ...german, language: 'en-GB' });
+    expect(inEnglishCourse.units.flatMap((unit) => unit.lessons).every((lesson) => /^Lesson \d+(: |$)/.test(lesson.title))).toBe(true);
+    expect(inEnglishCourse.units.every((unit) => /^(Covers |Practice the key points)/.test(unit.description))).toBe(true);
+  });
+
   it('turns a document too thin to study into a StudyEngineError', async () => {
     const thin: StudyDocument = { title: 'Note', language: 'en', pages: [page(1, 'Buy milk.')] };
     await expect(engine.flashcards(thin)).rejects.toBeInstanceOf(StudyEngineError);

@@ -39,7 +39,7 @@ export function createLocalEngine(): StudyEngine {
     summary: (document, options) => run(document, options, buildSummary),
     mindmap: (document, options) => run(document, options, buildMindmap),
     flashcards: (document, options) => run(document, options, buildDeck),
-    learnPath: (document, options) => run(document, options, buildLearnPath),
+    learnPath: (document, options) => run(document, options, (analysis) => buildLearnPath(analysis, document.language)),
     readAhead: async (document, pageCount, options) => {
       options?.signal?.throwIfAborted();
       await Promise.resolve();

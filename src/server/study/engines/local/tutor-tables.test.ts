@@ -90,7 +90,7 @@ describe('the tutor looks values up in tables', () => {
 
   it('reads levels as a statistics teacher does: two-sided intervals, significance levels, a fair coin', () => {
     const t = textOf(tableAnswer('How do I read off the critical t value for a two-sided 95% interval with 10 degrees of freedom?', handout, 'en'));
-    expect(t).toContain('the row k = 10 and the column A = 0.975 give **2.228** (at a 5 % level, two-sided, the value to look up is 0.975). [1]');
+    expect(t).toContain('the row k = 10 and the column A = 0.975 give **2.228** (at a 5\u00a0% level, two-sided, the value to look up is 0.975). [1]');
     // One-sided, the same level is the column 0.95.
     expect(textOf(tableAnswer('What is the one-sided critical t value at the 5% level with 10 degrees of freedom?', handout, 'en'))).toContain('**1.812**');
     const f = textOf(tableAnswer('For an F test at the 5% level with 1 and 2 degrees of freedom, which value do I compare my statistic with?', handout, 'en'));

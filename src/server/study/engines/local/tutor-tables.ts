@@ -375,7 +375,7 @@ const wordings = {
     row: (name: string | undefined, key: string) => (name ? `the row ${name} = ${key}` : `the row ${key}`),
     column: (name: string | undefined, key: string) => (name ? `the column ${name} = ${key}` : `the column ${key}`),
     block: (name: string, key: string) => `the block ${name} = ${key}`,
-    reading: ({ alpha, twoSided }: Reading, key: string) => `(at a ${alpha} % level${twoSided ? ', two-sided' : ''}, the value to look up is ${key})`,
+    reading: ({ alpha, twoSided }: Reading, key: string) => `(at a ${alpha}\u00a0% level${twoSided ? ', two-sided' : ''}, the value to look up is ${key})`,
   },
   de: {
     intro: 'Das steht in deinen Dokumenten dazu:',
@@ -385,7 +385,7 @@ const wordings = {
     row: (name: string | undefined, key: string) => (name ? `die Zeile ${name} = ${key}` : `die Zeile ${key}`),
     column: (name: string | undefined, key: string) => (name ? `die Spalte ${name} = ${key}` : `die Spalte ${key}`),
     block: (name: string, key: string) => `der Block ${name} = ${key}`,
-    reading: ({ alpha, twoSided }: Reading, key: string) => `(bei ${alpha} %${twoSided ? ' zweiseitig' : ''} wird bei ${key} abgelesen)`,
+    reading: ({ alpha, twoSided }: Reading, key: string) => `(bei ${alpha}\u00a0%${twoSided ? ' zweiseitig' : ''} wird bei ${key} abgelesen)`,
   },
 };
 

@@ -122,6 +122,11 @@ export interface AnswerCitation {
 export type AnswerEvent = { type: 'text'; text: string } | { type: 'citation'; citation: AnswerCitation };
 
 /** What the tutor says when the passages do not answer a question, in the answer's language (English otherwise). */
+/** 'de' of 'de-DE' or 'de_AT' (a course's or document's language tag); English when there is none. Both engines. */
+export function baseLanguage(tag: string): string {
+  return (tag.trim().split(/[-_]/)[0] ?? 'en').toLowerCase() || 'en';
+}
+
 export function notCoveredAnswer(language: string): string {
   return language.toLowerCase().startsWith('de')
     ? 'Dazu finde ich nichts in deinen Dokumenten. Frag mich gern etwas zu ihrem Inhalt – oder lade ein Dokument hoch, das dieses Thema behandelt.'

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { notCoveredAnswer, type AnswerContext, type AnswerEvent, type AnswerPassage, type EngineCallOptions } from '../engine';
+import { baseLanguage, notCoveredAnswer, type AnswerContext, type AnswerEvent, type AnswerPassage, type EngineCallOptions } from '../engine';
 import { languageName } from './chunks';
 import { failure } from './errors';
 import type { ModelClient } from './model-client';
@@ -23,7 +23,7 @@ export async function* tutorAnswer(
   context: AnswerContext,
   { signal }: EngineCallOptions = {},
 ): AsyncIterable<AnswerEvent> {
-  const code = context.language.trim().split(/[-_]/)[0] || 'en';
+  const code = baseLanguage(context.language);
   if (context.passages.length === 0) {
     yield { type: 'text', text: notCoveredAnswer(code) };
     return;

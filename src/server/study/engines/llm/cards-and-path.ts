@@ -1,5 +1,5 @@
 import type { Deck, LearnPath } from '../../../../shared/artefacts';
-import type { EngineCallOptions, StudyDocument } from '../engine';
+import { baseLanguage, type EngineCallOptions, type StudyDocument } from '../engine';
 import { documentChunks, documentSystem, mapLimit, pageIndex, type StudyTools } from './document-work';
 import { documentLanguage, languageName } from './chunks';
 import { failure } from './errors';
@@ -42,7 +42,7 @@ export async function makeFlashcards(tools: StudyTools, document: StudyDocument,
 export async function makeLearnPath(tools: StudyTools, document: StudyDocument, { signal }: EngineCallOptions = {}): Promise<LearnPath> {
   const chunks = documentChunks(document, tools.chunkChars);
   const system = documentSystem(document);
-  const courseCode = document.language.trim().split(/[-_]/)[0]?.toLowerCase() || 'en';
+  const courseCode = baseLanguage(document.language);
   const courseLanguage = courseCode === documentLanguage(document) ? undefined : languageName(courseCode);
   const parts = await mapLimit(chunks, tools.concurrency, (chunk) =>
     tools.client.structured(

@@ -1,6 +1,6 @@
 import type { AnswerContext, AnswerEvent, EngineCallOptions } from '../engine';
-import { notCoveredAnswer } from '../engine';
-import { baseLanguage, detectLanguage } from './language';
+import { baseLanguage, notCoveredAnswer } from '../engine';
+import { detectLanguage } from './language';
 import { sentencesOf } from './nlp';
 import { compareText } from './order';
 import { slideLines, unitsOf, type Unit } from './tutor-passages';

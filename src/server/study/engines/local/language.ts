@@ -1,3 +1,4 @@
+import { baseLanguage } from '../engine';
 import { stopWordLanguages, stopWords } from './stopwords';
 
 /**
@@ -25,7 +26,3 @@ export function detectLanguage(texts: readonly string[], fallback: string): stri
   return best;
 }
 
-/** 'de' of 'de-DE' or 'de_AT'; English when there is none. */
-export function baseLanguage(tag: string): string {
-  return (tag.trim().split(/[-_]/)[0] ?? 'en').toLowerCase() || 'en';
-}

@@ -10,7 +10,7 @@ import { distractorsFor } from './distractors';
 import { negatedStatement, oppositeStatement } from './negation';
 import { lookupChallenge, tableChallenges } from './tables';
 import { shuffled } from './random';
-import { baseLanguage } from './language';
+import { baseLanguage } from '../engine';
 import type { Wording } from './wording';
 import { wordingFor } from './wording';
 

@@ -86,6 +86,8 @@ async function main() {
       status: statuses[next(statuses.length)]!,
       timeToCompleteMs: next(120_000),
       createdAt: new Date(now - next(365 * DAY)),
+      // Runs of about ten answers: a challenge is asked in several of them over the year.
+      runId: `run-${next(Math.max(1, Math.round(attemptCount / 10)))}`,
     }));
     await insertAttempts(services.db, attempts);
     // The planner's statistics, as autovacuum would have them after a bulk of new rows.

@@ -52,16 +52,22 @@ export interface RunFigures {
 }
 
 /**
+ * Whether a challenge was answered right the first time in a run, from its answers in that run (any order): a
+ * challenge answered right is never asked again, so that is exactly one answer, and a right one. The statistics
+ * (src/server/stats/stats.ts, in SQL) count a challenge's "right the first time" by this same rule.
+ */
+export function rightTheFirstTime(answersInRun: readonly RunAnswer['status'][]): boolean {
+  return answersInRun.length === 1 && answersInRun[0] === 'correct';
+}
+
+/**
  * A run's figures from its answers (`challengeIds`: the lesson's challenges). A challenge answered right is never
  * asked again, so one answered right the first time has exactly that one answer: the figures need no order.
  */
 export function runFigures(challengeIds: readonly string[], answers: readonly RunAnswer[]): RunFigures {
   const byChallenge = new Map<string, RunAnswer['status'][]>();
   for (const answer of answers) byChallenge.set(answer.challengeId, [...(byChallenge.get(answer.challengeId) ?? []), answer.status]);
-  const rightAtOnce = (id: string) => {
-    const given = byChallenge.get(id);
-    return given?.length === 1 && given[0] === 'correct';
-  };
+  const rightAtOnce = (id: string) => rightTheFirstTime(byChallenge.get(id) ?? []);
   const rightFirstTime = challengeIds.filter(rightAtOnce).length;
   return {
     rightFirstTime,

@@ -9,9 +9,16 @@ import { studyContextFields } from './shared-context';
  * Definitions, the same in all three procedures (computed in SQL by src/server/stats/**, over the CALLER's own
  * challenge_attempt rows only, practice runs included):
  * - An attempt is "answered" when its status is correct or incorrect (not skipped).
- * - A challenge is "completed" when the user has at least one answered attempt on it (worked through, right or wrong);
- *   it is "correct" when the user has at least one correct attempt on it. correct ⊆ completed. Counts of challenges
- *   are DISTINCT challenges, never attempts; only challenges that still exist in the lesson/unit/file count.
+ * - A challenge is "completed" when the user has answered it right at least once, in any run (a lesson is complete
+ *   once every challenge has been answered right — src/shared/lesson-rules.ts — so a completed lesson is at 100 %).
+ * - A challenge is "correct" — right the first time — when the latest run that asked it had it right the first time
+ *   (lesson-rules `rightTheFirstTime`: that run's only answer to it is a right one), as the finish screen of that run
+ *   counted it. A skip is a first answer that is not right; an answer given when the challenge is asked again makes
+ *   it completed, never correct. The latest run is the run of the challenge's latest attempt (equal times: the
+ *   greatest run id). correct ⊆ completed. So after a lesson the overall and unit figures say what its finish screen
+ *   said, and after a replay they say what the student knows now, not an average over every try.
+ *   Counts of challenges are DISTINCT challenges, never attempts; only challenges that still exist in the
+ *   lesson/unit/file count.
  * - A lesson is "completed" when lesson_progress.completedAt is set (the user finished it at least once).
  * - Percentages are integers 0–100, Math.round(100 * part / whole), and 0 when the whole is 0.
  * - Times are milliseconds (integers). Averages (averageCompletionTime, averageTime, averageChallengeTimeMs) are the
@@ -123,7 +130,7 @@ export interface OverallStats {
   totalLessons: number;
   /** Raw count from lesson_progress; the client applies completedLessonsOrEstimate (spec §4 fallback). */
   completedLessons: number;
-  /** correctChallenges / completedChallenges, 0–100. */
+  /** correctChallenges / completedChallenges, 0–100: right the first time, as the finish screen's accuracy. */
   correctPercentage: number;
   correctChallenges: number;
   completedChallenges: number;

@@ -106,7 +106,8 @@ test('a student plays the first lesson with one wrong answer, loses a heart and 
   const stars = accuracy >= 0.9 ? 3 : accuracy >= 0.6 ? 2 : 1;
   await expect(page.getByTestId('finish-stars')).toHaveAttribute('data-stars', String(stars));
   await expect(page.getByTestId('finish-points')).toHaveText(`+${(total - 1) * 10}`);
-  await expect(page.getByTestId('finish-accuracy')).toHaveText(`${Math.round(accuracy * 100)}%`);
+  const finishedAccuracy = `${Math.round(accuracy * 100)}%`;
+  await expect(page.getByTestId('finish-accuracy')).toHaveText(finishedAccuracy);
   // What was asked again, by its question.
   await expect(page.getByTestId('finish-asked-again-item')).toHaveText([missed]);
   await expect(page.getByTestId('finish-time')).toHaveText(/^\d+:\d{2}$/);
@@ -129,6 +130,7 @@ test('a student plays the first lesson with one wrong answer, loses a heart and 
   await expect(lessons.first().locator('..').locator('..').getByTestId('learn-lesson-stars')).toBeVisible();
   await expect(lessons.nth(1)).toHaveAttribute('data-state', 'current');
   await expect(units.first().getByTestId('learn-unit-percent')).not.toHaveText('0%');
+  const unitPercentOnPath = (await units.first().getByTestId('learn-unit-percent').innerText()).replace(/\s/g, ' ').trim();
   await expect(units.first().getByTestId('learn-unit-stats')).toBeEnabled();
   await shoot(page, testInfo, 'learn-path-progress', true);
 
@@ -142,6 +144,20 @@ test('a student plays the first lesson with one wrong answer, loses a heart and 
     await expect(page.getByTestId(dialog)).toBeVisible();
     // Loaded: no skeleton left.
     await expect(page.getByTestId(dialog).getByTestId('stats-skeleton')).toHaveCount(0);
+    // Every screen says the same of this play-through (issue 22; definitions in src/shared/stats.ts): the scouting
+    // run's skips are not the latest run, the miss answered right when asked again is completed but not right the
+    // first time, and the finished lesson is complete wherever it shows.
+    if (dialog === 'overall-stats-dialog') {
+      await expect(page.getByTestId('overall-correct-value')).toHaveText(finishedAccuracy);
+      await expect(page.getByTestId('overall-correct')).toContainText(`${total - 1} of ${total} challenges`);
+    } else if (dialog === 'unit-stats-dialog') {
+      await expect(page.getByTestId('unit-completion-value')).toHaveText(unitPercentOnPath);
+      await expect(page.getByTestId('unit-lesson-completion').first()).toHaveText('100%');
+      await expect(page.getByTestId('unit-challenges')).toContainText(`${total - 1} right the first time`);
+    } else {
+      await expect(page.getByTestId('lesson-completion-value')).toHaveText('100%');
+      await expect(page.getByTestId('lesson-completion')).toContainText(`${total} of ${total} challenges answered right`);
+    }
     await shoot(page, testInfo, dialog);
     await page.keyboard.press('Escape');
     await expect(page.getByTestId(dialog)).toBeHidden();

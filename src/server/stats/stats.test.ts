@@ -31,6 +31,8 @@ const pickArb = fc.record({
   status: statusArb,
   ms: fc.oneof(fc.integer({ min: 0, max: MAX_TIME }), fc.integer({ min: 0, max: 5_000 })),
   at: fc.integer({ min: 0, max: 9 * DAY - 1 }),
+  /** Which of three runs the attempt belongs to: a challenge may be asked in several, and more than once in one. */
+  run: fc.integer({ min: 0, max: 2 }),
   /** Four in five attempts are the owner's; the rest another user's, which must never count. */
   mine: fc.integer({ min: 0, max: 4 }).map((value) => value > 0),
 });
@@ -72,6 +74,7 @@ describe('statistics against a reference computation', () => {
                 status: pick.status,
                 timeToCompleteMs: pick.ms,
                 createdAt: new Date(BASE + pick.at),
+                runId: `run-${pick.run}`,
               }))
             : [];
           await insertAttempts(db, attempts);
@@ -131,6 +134,7 @@ describe('statistics against a reference computation', () => {
         status: statuses[next(3)]!,
         timeToCompleteMs: next(MAX_TIME + 1),
         createdAt: new Date(BASE + next(120 * DAY)),
+        runId: `run-${next(2_000)}`,
       }));
       await insertAttempts(db, attempts);
       const done = new Set<string>();

@@ -49,23 +49,43 @@ interface Totals {
 }
 
 /**
- * The totals every scope shares, in two steps that PostgreSQL hashes instead of sorting: the attempts grouped by
- * challenge (one row per challenge played, never per attempt), then those rows summed, per lesson when asked.
+ * The totals every scope shares, in three steps that PostgreSQL hashes instead of sorting: the attempts grouped by
+ * challenge and run (was it right the first time in that run: lesson-rules `rightTheFirstTime`, one answer and a right
+ * one), then by challenge (one row per challenge played, never per attempt: completed when right in any run, correct
+ * when its latest run had it right the first time), then those rows summed, per lesson when asked.
  */
 function perChallengeTotals(db: Db, where: SQL | undefined) {
-  const perChallenge = db
+  const perRun = db
     .select({
       lessonId: a.lessonId,
+      challengeId: a.challengeId,
+      runId: a.runId,
       answeredCount: sql<number>`count(*) filter (where ${answered})`.as('answered_count'),
       answeredTimeMs: sql<number>`coalesce(sum(${a.timeToCompleteMs}) filter (where ${answered}), 0)`.as('answered_time_ms'),
       studyTimeMs: sql<number>`sum(${a.timeToCompleteMs})`.as('study_time_ms'),
-      completed: sql<boolean>`bool_or(${answered})`.as('completed'),
-      correct: sql<boolean>`bool_or(${a.status} = 'correct')`.as('correct'),
+      right: sql<boolean>`bool_or(${a.status} = 'correct')`.as('right'),
+      rightFirstTime: sql<boolean>`(count(*) = 1 and bool_and(${a.status} = 'correct'))`.as('right_first_time'),
       lastActivityAt: sql<Date>`max(${a.createdAt})`.as('last_activity_at'),
     })
     .from(a)
     .where(where)
-    .groupBy(a.lessonId, a.challengeId)
+    .groupBy(a.lessonId, a.challengeId, a.runId)
+    .as('per_run');
+  const perChallenge = db
+    .select({
+      lessonId: perRun.lessonId,
+      answeredCount: sql<number>`sum(${perRun.answeredCount})`.as('answered_count'),
+      answeredTimeMs: sql<number>`sum(${perRun.answeredTimeMs})`.as('answered_time_ms'),
+      studyTimeMs: sql<number>`sum(${perRun.studyTimeMs})`.as('study_time_ms'),
+      completed: sql<boolean>`bool_or(${perRun.right})`.as('completed'),
+      // The latest run's verdict; equal times are ordered by run id in bytes, as the reference model orders them.
+      correct: sql<boolean>`(array_agg(${perRun.rightFirstTime} order by ${perRun.lastActivityAt} desc, ${perRun.runId} collate "C" desc))[1]`.as(
+        'correct',
+      ),
+      lastActivityAt: sql<Date>`max(${perRun.lastActivityAt})`.as('last_activity_at'),
+    })
+    .from(perRun)
+    .groupBy(perRun.lessonId, perRun.challengeId)
     .as('per_challenge');
   const columns = {
     answeredCount: sumOf(sql`${perChallenge.answeredCount}`),

@@ -59,11 +59,13 @@ export interface AttemptRow {
   status: ChallengeAttemptStatus;
   timeToCompleteMs: number;
   createdAt: Date;
+  /** The lesson run the attempt belongs to. */
+  runId: string;
 }
 
 /** Inserts attempts in batches (one statement per `batch` rows). */
 export async function insertAttempts(db: Db, rows: readonly AttemptRow[], batch = 2_000): Promise<void> {
   for (let start = 0; start < rows.length; start += batch) {
-    await db.insert(challengeAttempt).values(rows.slice(start, start + batch).map((row) => ({ ...row, runId: 'fixture-run' })));
+    await db.insert(challengeAttempt).values(rows.slice(start, start + batch));
   }
 }

@@ -1,4 +1,5 @@
 import type { LessonStats, OverallStats, UnitStats } from '../../shared/stats';
+import { rightTheFirstTime } from '../../shared/lesson-rules';
 import type { AttemptRow, PathShape } from './stats-paths';
 
 /**
@@ -9,12 +10,24 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((100 * 
 const average = (values: number[]) => (values.length ? Math.round(values.reduce((sum, value) => sum + value, 0) / values.length) : 0);
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
+/** Whether the challenge's latest run (the run of its latest attempt; equal times: the greatest run id) had it right the first time. */
+function rightFirstTimeInLatestRun(ofChallenge: readonly AttemptRow[]): boolean {
+  const latest = [...ofChallenge].sort(
+    (left, right) => right.createdAt.getTime() - left.createdAt.getTime() || (right.runId < left.runId ? -1 : right.runId > left.runId ? 1 : 0),
+  )[0];
+  if (!latest) return false;
+  return rightTheFirstTime(ofChallenge.filter((attempt) => attempt.runId === latest.runId).map((attempt) => attempt.status));
+}
+
 function summary(attempts: readonly AttemptRow[]) {
   const answered = attempts.filter((attempt) => attempt.status !== 'skipped');
   const last = attempts.reduce<Date | null>((latest, attempt) => (!latest || attempt.createdAt > latest ? attempt.createdAt : latest), null);
+  const byChallenge = new Map<string, AttemptRow[]>();
+  for (const attempt of attempts) byChallenge.set(attempt.challengeId, [...(byChallenge.get(attempt.challengeId) ?? []), attempt]);
+  const challenges = [...byChallenge.values()];
   return {
-    completed: new Set(answered.map((attempt) => attempt.challengeId)).size,
-    correct: new Set(attempts.filter((attempt) => attempt.status === 'correct').map((attempt) => attempt.challengeId)).size,
+    completed: challenges.filter((ofChallenge) => ofChallenge.some((attempt) => attempt.status === 'correct')).length,
+    correct: challenges.filter(rightFirstTimeInLatestRun).length,
     averageTime: average(answered.map((attempt) => attempt.timeToCompleteMs)),
     studyTime: attempts.reduce((sum, attempt) => sum + attempt.timeToCompleteMs, 0),
     lastActivityAt: last ? last.toISOString() : null,

@@ -147,6 +147,8 @@ describe('OverallStatsDialog', () => {
 
     expect(screen.getByTestId('overall-completed-lessons-value').textContent).toBe('5 of 12');
     expect(screen.getByTestId('overall-correct-value').textContent).toBe('80%');
+    // The same words as the finish screen's accuracy: the figure is right the first time (src/shared/stats.ts).
+    expect(screen.getByTestId('overall-correct').textContent).toContain('Right the first time');
     expect(screen.getByTestId('overall-average-time-value').textContent).toBe('12s');
     // Hours present: the seconds are dropped (spec §9).
     expect(screen.getByTestId('overall-study-time-value').textContent).toBe('1h 25m');
@@ -265,8 +267,10 @@ describe('UnitStatsDialog', () => {
     expect(within(completion).getByRole('img', { name: 'Completion by lesson' })).toBeTruthy();
     const rows = within(within(completion).getByRole('table')).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual(['Organelles100', 'Membranes60', 'Transport20', 'Signals0']);
-    // 3 correct of 14 answered → 3 incorrect, 6 not answered yet.
-    expect(screen.getByRole('img', { name: 'Challenges: Correct 11, Incorrect 3, Not answered yet 6' })).toBeTruthy();
+    // 14 of 20 answered right, 11 of them the first time → 3 right when asked again, 6 not yet right.
+    expect(screen.getByTestId('unit-challenges-value').textContent).toBe('14 of 20');
+    expect(screen.getByTestId('unit-challenges').textContent).toContain('11 right the first time');
+    expect(screen.getByRole('img', { name: 'Challenges: Right the first time 11, Right when asked again 3, Not yet right 6' })).toBeTruthy();
   });
 
   it('shows skeletons while loading, with the title it was given', async () => {
@@ -314,7 +318,7 @@ describe('LessonStatsDialog', () => {
     expect(screen.getByRole('dialog', { name: 'Organelles' })).toBeTruthy();
 
     expect(screen.getByTestId('lesson-completion-value').textContent).toBe('80%');
-    expect(screen.getByTestId('lesson-completion').textContent).toContain('4 of 5 challenges');
+    expect(screen.getByTestId('lesson-completion').textContent).toContain('4 of 5 challenges answered right');
     expect(screen.getByTestId('lesson-average-time-value').textContent).toBe('10s');
     expect(screen.getByTestId('lesson-incorrect-value').textContent).toBe('2');
     expect(screen.getByTestId('lesson-study-time-value').textContent).toBe('1m 1s');

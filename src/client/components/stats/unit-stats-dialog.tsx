@@ -33,8 +33,9 @@ export function UnitStatsDialog({ unitId, open, onOpenChange, unitTitle, isShare
 function UnitStatsContent({ stats }: { stats: UnitStats }) {
   const { t } = useTranslation('stats');
   const colour = progressColour(stats.completionPercentage);
-  const incorrect = Math.max(0, stats.completedChallenges - stats.correctChallenges);
-  const unanswered = Math.max(0, stats.totalChallenges - stats.completedChallenges);
+  // The definitions are src/shared/stats.ts's: completed = answered right (at some point), correct = right the first time.
+  const rightWhenAskedAgain = Math.max(0, stats.completedChallenges - stats.correctChallenges);
+  const notYetRight = Math.max(0, stats.totalChallenges - stats.completedChallenges);
 
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="unit-stats">
@@ -48,8 +49,8 @@ function UnitStatsContent({ stats }: { stats: UnitStats }) {
         />
         <StatTile
           label={t('unit.challenges')}
-          value={t('common.of', { part: stats.correctChallenges, whole: stats.totalChallenges })}
-          hint={t('unit.challengesValue', { correct: stats.correctChallenges, completed: stats.completedChallenges, total: stats.totalChallenges })}
+          value={t('common.of', { part: stats.completedChallenges, whole: stats.totalChallenges })}
+          hint={t('unit.challengesValue', { correct: stats.correctChallenges })}
           testId="unit-challenges"
         />
         <StatTile label={t('unit.averageTime')} value={formatDuration(stats.averageCompletionTime)} testId="unit-average-time" />
@@ -113,12 +114,12 @@ function UnitStatsContent({ stats }: { stats: UnitStats }) {
         <StatsSection title={t('unit.challengeChart')}>
           <DonutChart
             label={t('unit.challengeChart')}
-            center={String(stats.correctChallenges)}
+            center={String(stats.completedChallenges)}
             centerCaption={t('unit.challengeCenter', { total: stats.totalChallenges })}
             segments={[
-              { key: 'correct', label: t('common.correct'), value: stats.correctChallenges, paint: 'stroke-green-500', dot: 'bg-green-500' },
-              { key: 'incorrect', label: t('common.incorrect'), value: incorrect, paint: 'stroke-red-500', dot: 'bg-red-500' },
-              { key: 'unanswered', label: t('common.notYet'), value: unanswered, paint: 'stroke-muted-foreground/25', dot: 'bg-muted-foreground/25' },
+              { key: 'correct', label: t('common.rightFirstTime'), value: stats.correctChallenges, paint: 'stroke-green-500', dot: 'bg-green-500' },
+              { key: 'askedAgain', label: t('common.rightAfterRetry'), value: rightWhenAskedAgain, paint: 'stroke-amber-500', dot: 'bg-amber-500' },
+              { key: 'notYet', label: t('common.notYet'), value: notYetRight, paint: 'stroke-muted-foreground/25', dot: 'bg-muted-foreground/25' },
             ]}
             testId="unit-challenge-chart"
           />

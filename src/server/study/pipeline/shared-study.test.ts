@@ -59,7 +59,8 @@ describe('members study with their own progress', () => {
     expect(await heartsOf(viewer)).toBe(4);
     expect(await heartsOf(owner)).toBe(5);
     const flags = { fileId: course.visibleFile.id, isShared: true, sharedSpaceId: course.spaceId };
-    expect(await as(viewer).stats.getOverallStats(flags)).toMatchObject({ completedChallenges: 1, correctChallenges: 0 });
+    // The viewer's one wrong answer: their study time, no challenge answered right yet (the owner's right one is not theirs).
+    expect(await as(viewer).stats.getOverallStats(flags)).toMatchObject({ completedChallenges: 0, correctChallenges: 0, totalStudyTimeMs: 1000, activeDays: 1 });
     expect(await as(owner).stats.getOverallStats({ fileId: course.visibleFile.id })).toMatchObject({ completedChallenges: 1, correctChallenges: 1 });
     // The viewer's path is their own too: the owner's answer opened nothing for them.
     const viewerPath = await as(viewer).learn.getPath({ fileId: course.visibleFile.id, ...ctx(course) });

@@ -556,6 +556,61 @@ describe('learn.finishLesson', () => {
     expect(practice.challenges.map((item) => item.type)).toEqual(['match', 'multiple_choice', 'true_false', 'fill_blank']);
   });
 
+  test('the statistics say what the finish screens said: right the first time, completion, after a replay too', async () => {
+    const fixture = await ownerWithPath();
+    const [first = '', second = ''] = fixture.lessonIds;
+    const figures = async () => {
+      const path = await fixture.caller.learn.getPath({ fileId: fixture.fileId });
+      const unitId = path.units[0]?.id ?? '';
+      return {
+        overall: await fixture.caller.stats.getOverallStats({ fileId: fixture.fileId }),
+        unit: await fixture.caller.stats.getUnitStats({ unitId }),
+        lesson: await fixture.caller.stats.getLessonStats({ lessonId: first }),
+        unitOnPath: path.units[0]?.completionPercentage,
+      };
+    };
+    const percentOf = (accuracy: number) => Math.round(accuracy * 100);
+
+    // Lesson 1: one challenge answered wrong, right when asked again.
+    const run = await playLesson(fixture, first, 1);
+    const result = await run.finish();
+    expect(result).toMatchObject({ accuracy: 0.75, askedAgain: 1 });
+    let seen = await figures();
+    expect(seen.overall).toMatchObject({ correctPercentage: percentOf(result.accuracy), correctChallenges: 3, completedChallenges: 4 });
+    expect(seen.lesson).toMatchObject({ completionPercentage: 100, completedChallenges: 4, totalChallenges: 4 });
+    expect(seen.unit).toMatchObject({ completionPercentage: 50, completedLessons: 1, correctChallenges: 3, completedChallenges: 4 });
+    expect(seen.unit.lessonStats.map((entry) => entry.completionPercentage)).toEqual([100, 0]);
+    expect(seen.unitOnPath).toBe(seen.unit.completionPercentage);
+
+    // Practised again, all right the first time: the figures say what the student knows now, as that finish screen.
+    const practice = await playLesson(fixture, first, 0);
+    const practised = await practice.finish();
+    expect(practised.accuracy).toBe(1);
+    seen = await figures();
+    expect(seen.overall).toMatchObject({ correctPercentage: 100, correctChallenges: 4, completedChallenges: 4 });
+
+    // Lesson 2 with a skip asked again and answered right, and a wrong answer asked again: 2 of 4 the first time.
+    const other = await fixture.caller.learn.getLesson({ lessonId: second });
+    const base = { runId: other.runId, timeToCompleteMs: 1000 };
+    const choice = ofType(other, 'multiple_choice');
+    const ids = await optionIds(choice.id);
+    await fixture.caller.learn.skipChallenge({ ...base, challengeId: choice.id });
+    await fixture.caller.learn.submitAnswer({ ...base, challengeId: ofType(other, 'true_false').id, answer: 'false' });
+    await fixture.caller.learn.submitAnswer({ ...base, challengeId: ofType(other, 'fill_blank').id, answer: 'mitochondrion' });
+    await fixture.caller.learn.submitAnswer({ ...base, challengeId: ofType(other, 'match').id, answer: MATCH_RIGHT });
+    await fixture.caller.learn.submitAnswer({ ...base, challengeId: choice.id, optionId: ids.right });
+    await fixture.caller.learn.submitAnswer({ ...base, challengeId: ofType(other, 'true_false').id, answer: 'true' });
+    const secondResult = await fixture.caller.learn.finishLesson({ lessonId: second, runId: other.runId });
+    expect(secondResult).toMatchObject({ accuracy: 0.5, askedAgain: 2 });
+    seen = await figures();
+    // Over both lessons: 4 + 2 right the first time of 8 completed.
+    expect(seen.overall).toMatchObject({ correctPercentage: 75, correctChallenges: 6, completedChallenges: 8, completedLessons: 2 });
+    expect(seen.unit).toMatchObject({ completionPercentage: 100, correctChallenges: 6, completedChallenges: 8, totalChallenges: 8 });
+    expect(seen.unit.lessonStats.map((entry) => entry.completionPercentage)).toEqual([100, 100]);
+    const secondStats = await fixture.caller.stats.getLessonStats({ lessonId: second });
+    expect(secondStats).toMatchObject({ completionPercentage: 100, totalIncorrectTries: 1 });
+  });
+
   test('refuses a run with challenges left, a run of another lesson, and a made-up run', async () => {
     const fixture = await ownerWithPath();
     const lessonId = fixture.lessonIds[0] ?? '';

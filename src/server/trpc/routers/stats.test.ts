@@ -18,7 +18,7 @@ async function ownerWithPath() {
   return { owner, courseId: course.id, fileId: stored.id, path, caller: callerFor(services, owner) };
 }
 
-function attempt(actor: TestUser, path: PathShape, challengeIndex: number, status: AttemptRow['status'], ms: number, at: string): AttemptRow {
+function attempt(actor: TestUser, path: PathShape, challengeIndex: number, status: AttemptRow['status'], ms: number, at: string, runId = 'run-1'): AttemptRow {
   const unitEntry = path.units[0]!;
   const lessonEntry = unitEntry.lessons[0]!;
   return {
@@ -29,10 +29,14 @@ function attempt(actor: TestUser, path: PathShape, challengeIndex: number, statu
     status,
     timeToCompleteMs: ms,
     createdAt: new Date(at),
+    runId,
   };
 }
 
-/** The worked example: two answered challenges out of four in lesson 1.1 over two UTC days, one skip, one report. */
+/**
+ * The worked example: one run of lesson 1.1 over two UTC days — challenge 1 right the first time, challenge 2 wrong and
+ * right when asked again, challenge 3 skipped and left (not completed), challenge 4 never asked; one report.
+ */
 async function workedExample() {
   const setup = await ownerWithPath();
   const { owner, path } = setup;
@@ -118,7 +122,8 @@ describe('stats.getUnitStats', () => {
       completedLessons: 1,
       totalLessons: 2,
       completedChallenges: 2,
-      correctChallenges: 2,
+      // Right the first time: only challenge 1 (challenge 2 was right only when asked again).
+      correctChallenges: 1,
       totalChallenges: 6,
       averageCompletionTime: 2000,
       totalStudyTimeMs: 6500,
@@ -152,8 +157,8 @@ describe('stats.getOverallStats', () => {
       totalUnits: 2,
       totalLessons: 3,
       completedLessons: 1,
-      correctPercentage: 100,
-      correctChallenges: 2,
+      correctPercentage: 50,
+      correctChallenges: 1,
       completedChallenges: 2,
       averageChallengeTimeMs: 2000,
       totalStudyTimeMs: 6500,
@@ -176,7 +181,7 @@ describe('stats.getOverallStats', () => {
     const secondPath = await insertLearnPath(services.db, second.id, [[3]]);
     const lessonEntry = secondPath.units[0]!.lessons[0]!;
     await insertAttempts(services.db, [
-      { userId: owner.user.id, unitId: secondPath.units[0]!.id, lessonId: lessonEntry.id, challengeId: lessonEntry.challengeIds[0]!, status: 'incorrect', timeToCompleteMs: 4000, createdAt: new Date('2026-01-05T08:00:00Z') },
+      { userId: owner.user.id, unitId: secondPath.units[0]!.id, lessonId: lessonEntry.id, challengeId: lessonEntry.challengeIds[0]!, status: 'incorrect', timeToCompleteMs: 4000, createdAt: new Date('2026-01-05T08:00:00Z'), runId: 'run-2' },
     ]);
     // A stranger's own file and attempts stay out of the owner's overall stats.
     const stranger = await createUser(services);
@@ -185,7 +190,8 @@ describe('stats.getOverallStats', () => {
     const strangerPath = await insertLearnPath(services.db, strangerFile.id, [[2]]);
 
     const all = await caller.stats.getOverallStats({});
-    expect(all).toMatchObject({ totalUnits: 3, totalLessons: 4, completedLessons: 1, completedChallenges: 3, correctChallenges: 2, correctPercentage: 67, averageChallengeTimeMs: 2500, totalStudyTimeMs: 10_500, activeDays: 3 });
+    // The second file's challenge was answered wrong and never right: not completed, so no change to the figures.
+    expect(all).toMatchObject({ totalUnits: 3, totalLessons: 4, completedLessons: 1, completedChallenges: 2, correctChallenges: 1, correctPercentage: 50, averageChallengeTimeMs: 2500, totalStudyTimeMs: 10_500, activeDays: 3 });
     expect(all.unitProgressList.map((entry) => entry.title)).toEqual(['Unit 1', 'Unit 2', 'Unit 1']);
     expect(all.unitProgressList.some((entry) => entry.unitId === strangerPath.units[0]!.id)).toBe(false);
     expect((await caller.stats.getOverallStats({ fileId })).totalUnits).toBe(2);

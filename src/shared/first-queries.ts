@@ -44,10 +44,15 @@ export type PageQueryPath = 'file.getProcessingStatus' | PageQuery['query'];
 /** Every page query's path: the status and each tab's artefact. */
 export const PAGE_QUERY_PATHS: readonly PageQueryPath[] = ['file.getProcessingStatus', ...Object.values(PAGE_QUERIES).map((page) => page.query)];
 
-/** The page's own queries for an address, or none: only a study tab, and only without a shared course's context. */
-export function pageQueriesFor(pathname: string, search: URLSearchParams): PageQuery | null {
-  if (search.has('uuid') || search.has('id')) return null;
-  return Object.hasOwn(PAGE_QUERIES, pathname) ? PAGE_QUERIES[pathname as keyof typeof PAGE_QUERIES] : null;
+/**
+ * The page's own queries for an address, or none: only a study tab, and only without a shared course's context. A
+ * student's own file named in the address (`?id=`, without `uuid`) is kept as `fileId`: the answers are made only
+ * when it is the open file (the app opens another one itself, and asks then).
+ */
+export function pageQueriesFor(pathname: string, search: URLSearchParams): (PageQuery & { fileId: string | null }) | null {
+  if (search.has('uuid')) return null;
+  if (!Object.hasOwn(PAGE_QUERIES, pathname)) return null;
+  return { ...PAGE_QUERIES[pathname as keyof typeof PAGE_QUERIES], fileId: search.get('id') };
 }
 
 /** Where a page query's answer stands among the embedded answers. */

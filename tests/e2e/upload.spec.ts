@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { docxWithParagraphs, pdfWithPages } from '../../src/server/test/documents';
 import { expect, navigate, signUp, test } from './fixtures';
+import { trpcMutation } from './study-fixtures';
 
 /**
  * The upload walk: the upload page of a course, per-file progress, files becoming Ready on the dashboard, the
@@ -81,8 +82,17 @@ test('a student uploads two files, watches each upload finish and sees them read
   await page.getByTestId('upload-submit').click();
   await expect(page.getByTestId('uploaded-file')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
 
+  // More courses than one screen holds: "Go to course" must land on this one, not on the top of the dashboard.
+  for (const name of ['Anatomy', 'Botany', 'Chemistry', 'Dermatology', 'Ecology', 'Forensics', 'Genetics', 'Histology']) {
+    await trpcMutation(page, 'directory.createDirectory', { name });
+  }
   await page.getByTestId('upload-go-to-course').click();
   await page.waitForURL(/\/dashboard#course-/);
+  const landed = page.locator('[data-testid="dashboard-course"][data-highlighted="true"]');
+  await expect(landed).toHaveCount(1);
+  await expect(landed.getByTestId('dashboard-course-name')).toHaveText('Cell Biology');
+  await expect(landed).toHaveAttribute('aria-current', 'location');
+  await expect(landed.getByTestId('dashboard-course-name')).toBeInViewport();
   const files = page.getByTestId('dashboard-file');
   await expect(files).toHaveCount(2);
   for (const name of ['Mitosis.pdf', 'Meiosis notes.docx']) {

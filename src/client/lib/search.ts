@@ -47,3 +47,12 @@ export const sharedContextSearch = {
 export function keepSharedContext(search: SharedContextSearch): SharedContextSearch {
   return search.uuid && search.id ? { uuid: search.uuid, id: search.id } : {};
 }
+
+/**
+ * What a study tab's address carries to the next tab: the shared course's `uuid` and file `id`, or for the student's
+ * own file its `id` alone (issue 22: every study page can be bookmarked and sent).
+ */
+export function studyAddress(search: SharedContextSearch): SharedContextSearch {
+  if (search.uuid && search.id) return { uuid: search.uuid, id: search.id };
+  return search.id && !search.uuid ? { id: search.id } : {};
+}

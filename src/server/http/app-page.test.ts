@@ -212,8 +212,11 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
     expect(early).not.toHaveProperty('page:summary.get');
     await api.file.setActiveFileId({ fileId: stored.id });
 
-    // Not a study tab, or a shared course's page (its file is not the open one): the shell's only.
-    for (const address of ['/dashboard', `/summary?uuid=${course.id}&id=${stored.id}`]) {
+    // The open file in the address (issue 22: study pages carry their file): answered as without it.
+    expect((await answersAt(`/summary?id=${stored.id}`))?.['page:summary.get']).toEqual(await api.summary.get({ fileId: stored.id }));
+    // Not a study tab, a shared course's page, or an address naming another of the student's files than the open one
+    // (the app opens that one and asks then): the shell's only.
+    for (const address of ['/dashboard', `/summary?uuid=${course.id}&id=${stored.id}`, `/summary?id=${reading.id}`]) {
       expect(Object.keys((await answersAt(address)) ?? {}).sort(), address).toEqual([...FIRST_QUERY_PATHS].sort());
     }
     // Someone else's open file is never answered about: each user's page asks about their own.

@@ -37,7 +37,7 @@ export async function firstQueries(
   services: Services,
   headers: Headers,
   session: { user: SessionUser },
-  pageQuery: PageQuery | null = null,
+  pageQuery: (PageQuery & { fileId?: string | null }) | null = null,
 ): Promise<string> {
   const { user } = session;
   const caller = appRouter.createCaller(() => createContext(services, headers, Promise.resolve(session)));
@@ -58,7 +58,8 @@ export async function firstQueries(
   const page = (async () => {
     if (!pageQuery) return;
     const file = (await shell[FIRST_QUERY_PATHS.indexOf('file.getActiveFile')]) as { id: string } | null | undefined;
-    if (!file) return;
+    // The address names another of the student's files than the open one: the app opens it and asks for its answers.
+    if (!file || (pageQuery.fileId && pageQuery.fileId !== file.id)) return;
     const status = (await runPage('file.getProcessingStatus', file.id)) as { artefacts?: Record<string, { status?: string | null } | undefined> } | undefined;
     if (status?.artefacts?.[pageQuery.artefact]?.status === 'ready') await runPage(pageQuery.query, file.id);
   })();

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { AlertTriangle, FileText, Link2Off, Loader2, RotateCcw, Sparkles, Upload } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,8 +66,9 @@ export function ArtefactFrame({
   children: (file: StudyFile) => ReactNode;
 }) {
   const { file, loading, sharedUnavailable } = useStudyFile();
+  const sharedCourse = Boolean(useSearch({ strict: false }).uuid);
   if (loading) return <FrameSkeleton />;
-  if (sharedUnavailable) return <SharedUnavailable />;
+  if (sharedUnavailable) return sharedCourse ? <SharedUnavailable /> : <OwnFileUnavailable />;
   if (!file) return <>{noFile}</>;
   return (
     <ArtefactGate page={page} file={file} whileGenerating={whileGenerating}>
@@ -148,22 +149,51 @@ function useGeneratingOverlay(generating: boolean, type: LoadingOverlayType) {
 }
 
 /** A shared course's file the student may not study (unknown link, hidden file, access lost): said plainly. */
+/** A file the tab may not show: what happened in plain words, and the ways on. */
+function Unavailable({ testId, icon, title, description, children }: { testId: string; icon: ReactNode; title: string; description: string; children: ReactNode }) {
+  return (
+    <Panel testId={testId}>
+      {icon}
+      <h1 className="mt-5 text-xl font-bold tracking-tight">{title}</h1>
+      <p className="mt-2 text-sm text-muted-foreground">{description}</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">{children}</div>
+    </Panel>
+  );
+}
+
 function SharedUnavailable() {
   const { t } = useTranslation(['sharing', 'errors']);
   return (
-    <Panel testId="study-shared-unavailable">
-      <Link2Off aria-hidden="true" className="size-9 text-muted-foreground" />
-      <h1 className="mt-5 text-xl font-bold tracking-tight">{t('landing.notFoundTitle')}</h1>
-      <p className="mt-2 text-sm text-muted-foreground">{t('landing.notFoundDescription')}</p>
-      <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Button asChild>
-          <Link to="/courses">{t('landing.findCourse')}</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/dashboard">{t('landing.dashboard')}</Link>
-        </Button>
-      </div>
-    </Panel>
+    <Unavailable
+      testId="study-shared-unavailable"
+      icon={<Link2Off aria-hidden="true" className="size-9 text-muted-foreground" />}
+      title={t('landing.notFoundTitle')}
+      description={t('landing.notFoundDescription')}
+    >
+      <Button asChild>
+        <Link to="/courses">{t('landing.findCourse')}</Link>
+      </Button>
+      <Button asChild variant="outline">
+        <Link to="/dashboard">{t('landing.dashboard')}</Link>
+      </Button>
+    </Unavailable>
+  );
+}
+
+/** An address naming a file that is not (or no longer) the student's own: said plainly, with the way back. */
+function OwnFileUnavailable() {
+  const { t } = useTranslation(['study', 'sharing']);
+  return (
+    <Unavailable
+      testId="study-file-unavailable"
+      icon={<FileText aria-hidden="true" className="size-9 text-muted-foreground" />}
+      title={t('frame.fileUnavailable.title')}
+      description={t('frame.fileUnavailable.description')}
+    >
+      <Button asChild>
+        <Link to="/dashboard">{t('sharing:landing.dashboard')}</Link>
+      </Button>
+    </Unavailable>
   );
 }
 

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { FileUp, Folder, MoreHorizontal, Pencil, Trash2, Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
 import type { Course } from './course-list';
 import { FileRow, type FileRowActions } from './file-row';
@@ -14,12 +15,15 @@ export interface CourseCardActions extends FileRowActions {
 /** A course on the dashboard with its files, upload and its own rename and delete. */
 export function CourseCard({
   course,
+  highlighted = false,
   activeFileId,
   openingFileId,
   retryingFileId,
   actions,
 }: {
   course: Course;
+  /** The course the address landed on (dashboard#course-<id>): marked. */
+  highlighted?: boolean;
   activeFileId: string | undefined;
   openingFileId: string | undefined;
   retryingFileId?: string;
@@ -28,7 +32,16 @@ export function CourseCard({
   const { t } = useTranslation('courses');
   const headingId = `course-${course.id}`;
   return (
-    <section aria-labelledby={headingId} data-testid="dashboard-course" className="flex min-w-0 flex-col rounded-2xl border border-border bg-card p-4 shadow-xs">
+    <section
+      aria-labelledby={headingId}
+      aria-current={highlighted ? 'location' : undefined}
+      data-testid="dashboard-course"
+      data-highlighted={highlighted ? 'true' : undefined}
+      className={cn(
+        'flex min-w-0 scroll-mt-24 flex-col rounded-2xl border border-border bg-card p-4 shadow-xs transition-shadow',
+        highlighted && 'border-primary ring-2 ring-primary/40',
+      )}
+    >
       <div className="flex items-center gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/12 text-primary">
           <Folder aria-hidden="true" className="size-5" />

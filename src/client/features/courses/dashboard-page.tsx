@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { FolderPlus, Plus, RotateCw } from 'lucide-react';
+import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -43,6 +44,7 @@ export function DashboardPage() {
   const [deletingCourse, setDeletingCourse] = useState<Course | null>(null);
   const [deletingFile, setDeletingFile] = useState<{ id: string; name: string } | null>(null);
   useDashboardTitle();
+  const landedOn = useCourseInAddress(courses.isSuccess);
 
   const actions: CourseCardActions = {
     onOpen: (file) => open(file.id),
@@ -83,6 +85,7 @@ export function DashboardPage() {
               <CourseCard
                 key={course.id}
                 course={course}
+                highlighted={course.id === landedOn}
                 activeFileId={activeFile.data?.id}
                 openingFileId={pendingId}
                 retryingFileId={retryingId}
@@ -100,6 +103,23 @@ export function DashboardPage() {
       <DeleteFileDialog file={deletingFile} onClose={() => setDeletingFile(null)} />
     </div>
   );
+}
+
+/**
+ * The course an address lands on (`/dashboard#course-<id>`, where "Go to course" after an upload leads): once the
+ * courses are drawn it is scrolled into view below the sticky header and marked, so the student sees the files they
+ * just added in their course, not the top of a long dashboard.
+ */
+function useCourseInAddress(loaded: boolean): string | null {
+  const hash = useRouterState({ select: (state) => state.location.hash }).replace(/^#/, '');
+  const courseId = hash.startsWith('course-') ? hash.slice('course-'.length) : null;
+  useEffect(() => {
+    if (!loaded || !courseId) return;
+    const card = document.getElementById(`course-${courseId}`)?.closest('section');
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    card?.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+  }, [loaded, courseId]);
+  return courseId;
 }
 
 function useDashboardTitle() {

@@ -108,7 +108,8 @@ export function useOpenFile() {
       onSuccess: async (file) => {
         queryClient.setQueryData(trpc.file.getActiveFile.queryKey(), file);
         await queryClient.invalidateQueries(trpc.directory.getActiveDirectoryId.pathFilter());
-        await navigate({ to: '/summary' });
+        // The file in the address (issue 22): the page can be bookmarked and sent.
+        await navigate({ to: '/summary', search: { id: file.id } });
       },
       onError: (error) => toast.error(errorMessage(error, t, t('file.openFailed'))),
     }),

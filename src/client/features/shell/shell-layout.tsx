@@ -8,6 +8,7 @@ import { TooltipProvider } from '../../components/ui/tooltip';
 import { sessionQueryOptions } from '../../lib/session';
 import { cn } from '../../lib/cn';
 import { useTRPC } from '../../lib/trpc';
+import { useKeepStudyAddress } from '../../lib/use-study-file';
 import { AppHeader } from './app-header';
 import { BottomBar } from './bottom-bar';
 import { MobileDrawer } from './mobile-drawer';
@@ -40,6 +41,7 @@ export function ShellLayout({ children, shareAction, ...courses }: SidebarCourse
   usePrefetchQuery(publicConfigQuery(trpc));
   useSettleUserLocale(session.data?.user.id);
   useNavigationLoadingOverlay();
+  useKeepStudyAddress(signedIn);
 
   const sidebarProps = { ...courses, session: session.data, sessionPending: session.isPending };
   const openDrawer = () => setDrawerOpenOn(href);

@@ -25,6 +25,10 @@ export const submitAnswerInput = z.object({
 });
 export const skipChallengeInput = z.object({ challengeId: idSchema, runId: idSchema, timeToCompleteMs: z.number().finite(), ...studyContextFields });
 export const finishLessonInput = z.object({ lessonId: idSchema, runId: idSchema, ...studyContextFields });
+/** learn.finishReview: the review of a file's mistakes (learn.getReview takes learnPathInput). */
+export const finishReviewInput = z.object({ fileId: idSchema, runId: idSchema, ...studyContextFields });
+/** The lesson id a review's LessonToPlay carries, and the address it is played at (/lesson/review). */
+export const REVIEW_LESSON_ID = 'review';
 export const reportInput = z.object({ challengeId: idSchema, ...studyContextFields });
 /** A finished lesson's replay played offline, sent when the connection is back (learn.syncReplay). */
 export const syncReplayInput = z.object({
@@ -90,6 +94,8 @@ export interface LessonToPlay {
   challenges: PlayChallenge[];
   /** Playing a lesson already completed: no hearts lost, +1 heart at the end. */
   practice: boolean;
+  /** A review of the file's mistakes across its finished lessons (learn.getReview): finished with learn.finishReview. */
+  review?: boolean;
   runId: string;
   hearts: number;
   unlimitedHearts: boolean;

@@ -77,6 +77,9 @@ export function runFigures(challengeIds: readonly string[], answers: readonly Ru
   };
 }
 
+/** How many challenges a review of a file's mistakes asks (learn.getReview). */
+export const REVIEW_CHALLENGES = 8;
+
 /** How fast a miss is forgiven: its weight halves every week. */
 export const WEAKNESS_HALF_LIFE_MS = 7 * 24 * 60 * 60 * 1000;
 

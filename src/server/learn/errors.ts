@@ -76,3 +76,11 @@ export const lessonNotReplayable = () =>
     userMessage: 'Only a lesson you have finished can be practised offline. Play it online first.',
     messageKey: 'lessonNotReplayable',
   });
+
+/** learn.getReview before any lesson of the file is completed: a review draws on finished lessons only. */
+export const reviewNothingYet = () =>
+  new AppError({
+    code: 'BAD_REQUEST',
+    userMessage: 'Finish a lesson first: a review asks again what you got wrong in the lessons you have finished.',
+    messageKey: 'reviewNothingYet',
+  });

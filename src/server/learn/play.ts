@@ -33,6 +33,7 @@ import {
 import { correctAnswerOf } from '../../shared/judge';
 import { judgeAnswer, seededShuffle } from './judge';
 import { lessonState } from './path';
+import { reviewRunAsking } from './review-run';
 import { createRun, runIsOver, verifyRun, type LessonRun } from './run';
 
 /**
@@ -124,6 +125,12 @@ export async function getLesson(options: PlayOptions & { lessonId: string }): Pr
   const inOrder = await db.select().from(challenge).where(eq(challenge.lessonId, lesson.id)).orderBy(asc(challenge.position));
   // Practice draws first on what the student got wrong (shared/lesson-rules.ts weaknessOf); a first play goes in order.
   const rows = hearts.practice ? await weakestFirst(db, userId, inOrder, options.now ?? new Date()) : inOrder;
+  const challenges = await playableChallenges(db, userId, rows, run.runId);
+  return { lesson, challenges, practice: hearts.practice, runId: run.runId, hearts: hearts.hearts, unlimitedHearts: hearts.unlimited };
+}
+
+/** The challenges as the player gets them, in the given order: no answers, the caller's reports marked. */
+export async function playableChallenges(db: Db, userId: string, rows: readonly (typeof challenge.$inferSelect)[], runId: string): Promise<PlayChallenge[]> {
   const ids = rows.map((row) => row.id);
   const optionRows =
     ids.length === 0
@@ -144,15 +151,14 @@ export async function getLesson(options: PlayOptions & { lessonId: string }): Pr
               .where(and(eq(challengeReport.userId, userId), inArray(challengeReport.challengeId, ids)))
           ).map((row) => row.challengeId),
         );
-  const challenges = rows.map((row) =>
+  return rows.map((row) =>
     toPlay(
       row,
       optionRows.filter((option) => option.challengeId === row.id).map(({ id, text }) => ({ id, text })),
-      run.runId,
+      runId,
       reported.has(row.id),
     ),
   );
-  return { lesson, challenges, practice: hearts.practice, runId: run.runId, hearts: hearts.hearts, unlimitedHearts: hearts.unlimited };
 }
 
 interface AttemptInput {
@@ -169,10 +175,13 @@ async function prepareAttempt(tx: Db, options: PlayOptions & AttemptInput) {
   const { userId } = options;
   const owner = await lockedUser(tx, userId);
   const { challenge: item, lesson } = await challengeAccess(tx, userId, options.challengeId, options.shared);
-  const run = verifyRun(options.secret, userId, lesson.id, options.runId);
-  if (!run) throw lessonRunNotFound();
-  const progress = await lessonFinishedAt(tx, userId, lesson.id);
-  if (runIsOver(run, progress?.updatedAt)) throw lessonRunAlreadyFinished();
+  const lessonRun = verifyRun(options.secret, userId, lesson.id, options.runId);
+  // Not a run of the challenge's lesson: a review of the file's mistakes that asked this challenge (review.ts), or nothing.
+  const run = lessonRun ?? (await reviewRunAsking(tx, userId, options.runId, item.id, lesson.fileId));
+  if (lessonRun) {
+    const progress = await lessonFinishedAt(tx, userId, lesson.id);
+    if (runIsOver(lessonRun, progress?.updatedAt)) throw lessonRunAlreadyFinished();
+  }
   if ((await lessonState(tx, userId, lesson.fileId, lesson.id)) === 'locked') throw lessonLocked();
   // A challenge answered wrong or skipped is asked again later in the run (shared/lesson-rules.ts); one answered right is done.
   const earlier = await tx

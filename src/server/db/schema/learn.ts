@@ -1,5 +1,6 @@
-import { boolean, index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { file } from './courses';
 import { challenge, lesson, unit } from './study';
 
 /**
@@ -82,4 +83,27 @@ export const lessonProgress = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.lessonId] }), index('lesson_progress_user_unit_idx').on(table.userId, table.unitId)],
+);
+
+/**
+ * A review of a file's mistakes (issue 22, learn.getReview): challenges drawn from every lesson of the file the user
+ * has completed, the weakest first (shared/lesson-rules.ts weaknessOf), played as one practice run. The row holds
+ * what was asked, so the run can only be answered with those challenges and finished once, with all of them right.
+ */
+export const reviewRun = pgTable(
+  'review_run',
+  {
+    /** The run id the attempts carry. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => file.id, { onDelete: 'cascade' }),
+    challengeIds: jsonb('challenge_ids').$type<string[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('review_run_user_idx').on(table.userId, table.createdAt)],
 );

@@ -633,6 +633,91 @@ describe('learn.finishLesson', () => {
   });
 });
 
+describe('learn.getReview and learn.finishReview: the mistakes of every finished lesson, weakest first', () => {
+  test('refused before a lesson is finished; then asks the misses of both lessons first, and finishes once with all right', async () => {
+    const fixture = await ownerWithPath();
+    const [first = '', second = ''] = fixture.lessonIds;
+    expect(await mutationError(services, fixture.owner, 'learn.getReview', { fileId: fixture.fileId })).toMatchObject({
+      status: 400,
+      data: { code: 'BAD_REQUEST', messageKey: 'reviewNothingYet' },
+    });
+
+    // Lesson 1: the match missed once; lesson 2: the match and the fill-in missed once.
+    const one = await playLesson(fixture, first, 1);
+    await one.finish();
+    const two = await playLesson(fixture, second, 2);
+    await two.finish();
+    const heartsBefore = (await userRow(fixture.owner)).hearts;
+
+    const review = await fixture.caller.learn.getReview({ fileId: fixture.fileId });
+    expect(review).toMatchObject({ practice: true, review: true, lesson: { id: 'review', fileId: fixture.fileId } });
+    // Two lessons of four challenges each: all eight, the three missed first (the latest misses weigh the most).
+    expect(review.challenges).toHaveLength(8);
+    const missed = new Set([ofType(one.play, 'match').id, ofType(two.play, 'match').id, ofType(two.play, 'fill_blank').id]);
+    expect(new Set(review.challenges.slice(0, 3).map((item) => item.id))).toEqual(missed);
+    // Its challenges come from both lessons.
+    const lessonOf = new Map([...one.play.challenges.map((item) => [item.id, first] as const), ...two.play.challenges.map((item) => [item.id, second] as const)]);
+    expect(new Set(review.challenges.map((item) => lessonOf.get(item.id)))).toEqual(new Set([first, second]));
+
+    // Answered as a practice run: a miss costs no heart and comes back; not finished while one is not yet right.
+    const base = { runId: review.runId, timeToCompleteMs: 1000 };
+    const answerOf = async (item: PlayChallenge, right: boolean) => {
+      if (item.type === 'multiple_choice') {
+        const ids = await optionIds(item.id);
+        return { optionId: right ? ids.right : ids.wrong };
+      }
+      if (item.type === 'true_false') return { answer: right ? 'true' : 'false' };
+      if (item.type === 'fill_blank') return { answer: right ? 'mitochondrion' : 'nucleus' };
+      return { answer: right ? MATCH_RIGHT : MATCH_WRONG };
+    };
+    const [weakest, ...rest] = review.challenges;
+    if (!weakest) throw new Error('no challenge');
+    expect(await fixture.caller.learn.submitAnswer({ ...base, challengeId: weakest.id, ...(await answerOf(weakest, false)) })).toMatchObject({ correct: false });
+    expect((await userRow(fixture.owner)).hearts).toBe(heartsBefore);
+    for (const item of rest) await fixture.caller.learn.submitAnswer({ ...base, challengeId: item.id, ...(await answerOf(item, true)) });
+    expect(await mutationError(services, fixture.owner, 'learn.finishReview', { fileId: fixture.fileId, runId: review.runId })).toMatchObject({
+      status: 400,
+      data: { messageKey: 'lessonNotFinished' },
+    });
+    await fixture.caller.learn.submitAnswer({ ...base, challengeId: weakest.id, ...(await answerOf(weakest, true)) });
+    const result = await fixture.caller.learn.finishReview({ fileId: fixture.fileId, runId: review.runId });
+    expect(result).toMatchObject({ accuracy: 7 / 8, askedAgain: 1, practice: true, pointsGained: 70, hearts: Math.min(MAX_HEARTS, heartsBefore + 1) });
+    // Once.
+    expect(await mutationError(services, fixture.owner, 'learn.finishReview', { fileId: fixture.fileId, runId: review.runId })).toMatchObject({
+      status: 409,
+      data: { messageKey: 'lessonRunAlreadyFinished' },
+    });
+    expect(await mutationError(services, fixture.owner, 'learn.submitAnswer', { ...base, challengeId: weakest.id, answer: 'true' })).toMatchObject({
+      data: { messageKey: expect.stringMatching(/lessonRunAlreadyFinished|challengeAlreadyAnswered/) },
+    });
+  });
+
+  test("a review run answers only its own challenges, for its own user; another user's file and review are not found", async () => {
+    const fixture = await ownerWithPath();
+    const [first = '', second = ''] = fixture.lessonIds;
+    await (await playLesson(fixture, first, 0)).finish();
+    const review = await fixture.caller.learn.getReview({ fileId: fixture.fileId });
+    // A challenge of a lesson not reviewed (lesson 2, not finished): the review run does not answer it.
+    const unfinished = await services.db.select({ id: challenge.id }).from(challenge).where(eq(challenge.lessonId, second));
+    expect(await mutationError(services, fixture.owner, 'learn.submitAnswer', { runId: review.runId, timeToCompleteMs: 1, challengeId: unfinished[0]?.id ?? '', answer: 'true' })).toMatchObject({
+      status: 404,
+      data: { messageKey: expect.stringMatching(/lessonRunNotFound|lessonLocked/) },
+    });
+    const stranger = await createUser(services);
+    await expectRefused({ services, call: (caller) => caller.learn.getReview({ fileId: fixture.fileId }), actors: ['anonymous', 'stranger'] });
+    expect(await mutationError(services, stranger, 'learn.finishReview', { fileId: fixture.fileId, runId: review.runId })).toMatchObject({ status: 404 });
+    // The stranger's own file with a finished lesson: the owner's review run is not theirs.
+    const theirs = await ownerWithPath();
+    await (await playLesson(theirs, theirs.lessonIds[0] ?? '', 0)).finish();
+    const challengeId = review.challenges[0]?.id ?? '';
+    expect(await mutationError(services, theirs.owner, 'learn.submitAnswer', { runId: review.runId, timeToCompleteMs: 1, challengeId, answer: 'true' })).toMatchObject({ status: 404 });
+    expect(await mutationError(services, theirs.owner, 'learn.finishReview', { fileId: theirs.fileId, runId: review.runId })).toMatchObject({
+      status: 404,
+      data: { messageKey: 'lessonRunNotFound' },
+    });
+  });
+});
+
 describe('learn.reportChallenge and learn.unreportChallenge', () => {
   test('report and unreport for the caller only; getLesson shows reported', async () => {
     const fixture = await ownerWithPath();

@@ -1,5 +1,6 @@
 import {
   finishLessonInput,
+  finishReviewInput,
   learnPathInput,
   lessonInput,
   reportInput,
@@ -10,6 +11,7 @@ import {
 import { getPath } from '../../learn/path';
 import { finishLesson, getLesson, getReplay, skipChallenge, submitAnswer, syncReplay } from '../../learn/play';
 import { reportChallenge, unreportChallenge } from '../../learn/report';
+import { finishReview, getReview } from '../../learn/review';
 import { router, studyProcedure } from '../init';
 
 /**
@@ -64,6 +66,24 @@ export const learnRouter = router({
         userId: ctx.user.id,
         secret: ctx.services.config.authSecret,
         lessonId: input.lessonId,
+        runId: input.runId,
+        shared: ctx.shared,
+      }),
+    ),
+  // A mutation like getLesson: it starts a practice run over the file's finished lessons, the weakest challenges first.
+  getReview: studyProcedure
+    .input(learnPathInput)
+    .mutation(({ ctx, input }) =>
+      getReview({ db: ctx.services.db, userId: ctx.user.id, secret: ctx.services.config.authSecret, fileId: input.fileId, shared: ctx.shared }),
+    ),
+  finishReview: studyProcedure
+    .input(finishReviewInput)
+    .mutation(({ ctx, input }) =>
+      finishReview({
+        db: ctx.services.db,
+        userId: ctx.user.id,
+        secret: ctx.services.config.authSecret,
+        fileId: input.fileId,
         runId: input.runId,
         shared: ctx.shared,
       }),

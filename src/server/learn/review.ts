@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { REVIEW_LESSON_ID, type LessonResult, type LessonToPlay } from '../../shared/learn';
 import { heartsAfterPractice, pointsFor, REVIEW_CHALLENGES, runFigures, starsFor, weaknessOf } from '../../shared/lesson-rules';
 import { PLANS } from '../../shared/plans';
-import type { Db } from '../db/client';
 import { challenge, challengeAttempt, lesson, lessonProgress, reviewRun, unit, user } from '../db/schema';
 import { recordActivity } from '../gamification/activity';
 import { studyFileAccess } from '../sharing/study-access';

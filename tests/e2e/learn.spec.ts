@@ -162,6 +162,40 @@ test('a student plays the first lesson with one wrong answer, loses a heart and 
     await page.keyboard.press('Escape');
     await expect(page.getByTestId(dialog)).toBeHidden();
   }
+
+  // Reviewing mistakes (issue 22): from the path, the finished lessons' challenges, the one missed first; a practice
+  // run (no heart at stake) finished with every one right the first time gives a heart back.
+  const heartsBeforeReview = (await trpcQuery<Progress>(page, 'gamification.getProgress', {})).hearts;
+  await page.getByTestId('learn-review').click();
+  await expect(page).toHaveURL(/\/lesson\/review/);
+  await expect(page.getByTestId('lesson-review-title')).toHaveText('Review of your mistakes · From every lesson you have finished');
+  expect(await question(page)).toBe(missed);
+  await shoot(page, testInfo, 'review-question');
+  for (;;) {
+    const text = await question(page);
+    await chooseAnswer(page, answers.get(text)!, false);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('lesson-feedback')).toHaveAttribute('data-correct', 'true');
+    const done = (await page.getByTestId('lesson-progress').getAttribute('aria-valuenow')) === '100';
+    await page.keyboard.press('Enter');
+    if (done) break;
+  }
+  await expect(page.getByTestId('lesson-finished')).toBeVisible();
+  await expect(page.getByTestId('finish-accuracy')).toHaveText('100%');
+  await expect(page.getByTestId('finish-none-asked-again')).toBeVisible();
+  await shoot(page, testInfo, 'review-finished');
+  expect((await trpcQuery<Progress>(page, 'gamification.getProgress', {})).hearts).toBe(Math.min(5, heartsBeforeReview + 1));
+  // The overall statistics now say what this review's finish screen said of the challenges it asked.
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('learn-path')).toBeVisible();
+  // The review's points may complete a quest: celebrated once, closed.
+  const celebration = page.getByTestId('quest-celebration-continue');
+  await celebration.waitFor({ timeout: 3_000 }).then(
+    () => celebration.click(),
+    () => undefined,
+  );
+  await page.getByTestId('learn-overall-stats').click();
+  await expect(page.getByTestId('overall-correct-value')).toHaveText('100%');
 });
 
 test('the path and the player on a phone @mobile', async ({ page }, testInfo) => {

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { AlertTriangle, BarChart3, Check, Lock, RotateCcw, Route, Star } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LearnPath, PathLesson, PathUnit } from '../../../shared/learn';
+import { REVIEW_LESSON_ID, type LearnPath, type PathLesson, type PathUnit } from '../../../shared/learn';
 import { progressColour, type ProgressColour } from '../../../shared/lesson-rules';
 import { LessonStatsDialog, OverallStatsDialog, UnitStatsDialog } from '../../components/stats';
 import { Button } from '../../components/ui/button';
@@ -118,10 +118,21 @@ export function PathView({
             {path.canSkip && <span className="ml-2 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-semibold text-primary-tint-foreground">{t('path.allOpen')}</span>}
           </p>
         </div>
-        <Button variant="outline" onClick={() => onOpenOverallStats?.()} disabled={!onOpenOverallStats} data-testid="learn-overall-stats">
-          <BarChart3 aria-hidden="true" />
-          {t('path.overallStats')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {completed > 0 && (
+            // The mistakes of every finished lesson, weakest first (learn.getReview), played at /lesson/review.
+            <Button asChild title={t('path.reviewHint')}>
+              <Link to="/lesson/$" params={{ _splat: REVIEW_LESSON_ID }} search={context} data-testid="learn-review">
+                <RotateCcw aria-hidden="true" />
+                {t('path.review')}
+              </Link>
+            </Button>
+          )}
+          <Button variant="outline" onClick={() => onOpenOverallStats?.()} disabled={!onOpenOverallStats} data-testid="learn-overall-stats">
+            <BarChart3 aria-hidden="true" />
+            {t('path.overallStats')}
+          </Button>
+        </div>
       </header>
       <div className="mt-8 space-y-10">
         {path.units.map((unit, index) => (

@@ -4,11 +4,12 @@ import { AlertTriangle, ArrowLeft, RotateCcw } from 'lucide-react';
 import type { inferRouterInputs } from '@trpc/server';
 import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LessonReplay, LessonToPlay, PlayChallenge } from '../../../shared/learn';
+import { REVIEW_LESSON_ID, type LessonReplay, type LessonToPlay, type PlayChallenge } from '../../../shared/learn';
 import type { AppRouter } from '../../../server/trpc/router';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/errors';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useStudyFile } from '../../lib/use-study-file';
 import { ChallengeBody, ChallengeQuestion } from './challenge-views';
 import { FinishScreen } from './finish-screen';
 import { emptyDraft, reportContext, submissionOf, type Draft, type SharedContext } from './learn-data';
@@ -32,12 +33,19 @@ export default function LessonPlayer({ lessonId, context }: { lessonId: string; 
   const navigate = useNavigate();
   const hearts = useHearts();
   const known = useCachedPathOf(lessonId);
+  // A review of the open file's mistakes (/lesson/review): practice, so hearts never keep it from starting.
+  const review = lessonId === REVIEW_LESSON_ID;
+  const reviewedFile = useStudyFile().file?.id;
   // Out of hearts, a lesson the loaded path says is not completed cannot start: the dialog, without asking.
-  const refused = hearts.out && known !== null && known.lesson.state !== 'completed';
+  const refused = !review && hearts.out && known !== null && known.lesson.state !== 'completed';
   const lesson = useQuery({
-    queryKey: ['learn', 'lessonRun', lessonId, context.uuid ?? null, context.id ?? null],
-    queryFn: () => client.learn.getLesson.mutate({ lessonId, ...context }),
-    enabled: hearts.known && !refused,
+    queryKey: ['learn', 'lessonRun', lessonId, context.uuid ?? null, context.id ?? null, review ? (reviewedFile ?? null) : null],
+    queryFn: async () => {
+      if (!review) return client.learn.getLesson.mutate({ lessonId, ...context });
+      const started = await client.learn.getReview.mutate({ fileId: reviewedFile ?? '', ...context });
+      return { ...started, lesson: { ...started.lesson, title: t('player.reviewTitle'), unitTitle: t('player.reviewUnit') } };
+    },
+    enabled: hearts.known && !refused && (!review || reviewedFile !== undefined),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -202,6 +210,13 @@ function LessonRunView({
   return (
     <div ref={playerRef} className="mx-auto flex w-full max-w-3xl flex-1 flex-col px-4 md:px-8" data-testid="lesson-player" data-phase={state.phase}>
       <LessonHeader context={context} state={state} onLeave={reported === null ? leave : undefined} />
+      {lesson.review && (
+        // A review draws on several lessons: it says so, in the student's words (its title set by LessonPlayer).
+        <p className="-mt-2 mb-2 text-sm font-bold text-primary-tint-foreground" data-testid="lesson-review-title">
+          {lesson.lesson.title}
+          <span className="font-normal text-muted-foreground"> · {lesson.lesson.unitTitle}</span>
+        </p>
+      )}
 
       {challenge && draft && (
         <section

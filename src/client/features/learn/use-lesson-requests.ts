@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { LessonToPlay } from '../../../shared/learn';
+import type { LessonResult, LessonToPlay } from '../../../shared/learn';
 import { errorMessage } from '../../lib/errors';
 import { sessionQueryOptions } from '../../lib/session';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
@@ -53,22 +53,24 @@ export function useLessonRequests({
       },
     }),
   );
-  const finish = useMutation(
-    trpc.learn.finishLesson.mutationOptions({
-      onSuccess: (result) => {
-        dispatch({ type: 'finished', result });
-        refreshProgress();
-        void queryClient.invalidateQueries(trpc.learn.getPath.pathFilter());
-        // A finished lesson can be replayed offline: kept on this device now.
-        if (userId) void keepFinishedLessons(client, userId, [lesson.lesson.id], context);
-      },
-      onError: (failure) => toast.error(errorMessage(failure, t, t('player.finishFailed'))),
-    }),
-  );
-  const finishRun = useCallback(
-    () => finish.mutate({ lessonId: lesson.lesson.id, runId: lesson.runId, ...context }),
-    [finish, lesson.lesson.id, lesson.runId, context],
-  );
+  const finished = (result: LessonResult) => {
+    dispatch({ type: 'finished', result });
+    refreshProgress();
+    void queryClient.invalidateQueries(trpc.learn.getPath.pathFilter());
+    // The statistics now count this run (the latest of each challenge it asked): never the figures of before.
+    void queryClient.invalidateQueries(trpc.stats.pathFilter());
+    // A finished lesson can be replayed offline: kept on this device now (a review belongs to no single lesson).
+    if (userId && !lesson.review) void keepFinishedLessons(client, userId, [lesson.lesson.id], context);
+  };
+  const finishFailed = (failure: unknown) => toast.error(errorMessage(failure, t, t('player.finishFailed')));
+  const finishLesson = useMutation(trpc.learn.finishLesson.mutationOptions({ onSuccess: finished, onError: finishFailed }));
+  // A review of the file's mistakes (learn.getReview) is finished as one.
+  const finishReview = useMutation(trpc.learn.finishReview.mutationOptions({ onSuccess: finished, onError: finishFailed }));
+  const finish = lesson.review ? finishReview : finishLesson;
+  const finishRun = useCallback(() => {
+    if (lesson.review) finishReview.mutate({ fileId: lesson.lesson.fileId, runId: lesson.runId, ...context });
+    else finishLesson.mutate({ lessonId: lesson.lesson.id, runId: lesson.runId, ...context });
+  }, [finishLesson, finishReview, lesson.review, lesson.lesson.id, lesson.lesson.fileId, lesson.runId, context]);
   const report = useMutation(
     trpc.learn.reportChallenge.mutationOptions({
       onSuccess: (_result, input) => {

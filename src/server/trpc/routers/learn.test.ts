@@ -682,6 +682,8 @@ describe('learn.getReview and learn.finishReview: the mistakes of every finished
     await fixture.caller.learn.submitAnswer({ ...base, challengeId: weakest.id, ...(await answerOf(weakest, true)) });
     const result = await fixture.caller.learn.finishReview({ fileId: fixture.fileId, runId: review.runId });
     expect(result).toMatchObject({ accuracy: 7 / 8, askedAgain: 1, practice: true, pointsGained: 70, hearts: Math.min(MAX_HEARTS, heartsBefore + 1) });
+    // The statistics count the review as the latest run of each challenge it asked: 7 of 8 right the first time.
+    expect(await fixture.caller.stats.getOverallStats({ fileId: fixture.fileId })).toMatchObject({ correctChallenges: 7, completedChallenges: 8, correctPercentage: 88 });
     // Once.
     expect(await mutationError(services, fixture.owner, 'learn.finishReview', { fileId: fixture.fileId, runId: review.runId })).toMatchObject({
       status: 409,

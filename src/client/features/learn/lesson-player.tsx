@@ -35,7 +35,16 @@ export default function LessonPlayer({ lessonId, context }: { lessonId: string; 
   const known = useCachedPathOf(lessonId);
   // A review of the open file's mistakes (/lesson/review): practice, so hearts never keep it from starting.
   const review = lessonId === REVIEW_LESSON_ID;
-  const reviewedFile = useStudyFile().file?.id;
+  const studied = useStudyFile().file;
+  const reviewedFile = studied?.id;
+  // Out of hearts with no path loaded (a lesson opened by its address): the open file's path is asked first, and says
+  // whether the lesson is completed (practice needs no heart) — rather than starting a run the server would refuse.
+  const trpc = useTRPC();
+  const pathForHearts = useQuery({
+    ...trpc.learn.getPath.queryOptions({ fileId: studied?.id ?? '', ...context }),
+    enabled: !review && hearts.out && known === null && Boolean(studied),
+  });
+  const pathKnown = review || !hearts.out || known !== null || studied === null || !pathForHearts.isPending;
   // Out of hearts, a lesson the loaded path says is not completed cannot start: the dialog, without asking.
   const refused = !review && hearts.out && known !== null && known.lesson.state !== 'completed';
   const lesson = useQuery({
@@ -45,7 +54,7 @@ export default function LessonPlayer({ lessonId, context }: { lessonId: string; 
       const started = await client.learn.getReview.mutate({ fileId: reviewedFile ?? '', ...context });
       return { ...started, lesson: { ...started.lesson, title: t('player.reviewTitle'), unitTitle: t('player.reviewUnit') } };
     },
-    enabled: hearts.known && !refused && (!review || reviewedFile !== undefined),
+    enabled: hearts.known && pathKnown && !refused && (!review || reviewedFile !== undefined),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,

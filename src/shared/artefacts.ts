@@ -133,3 +133,10 @@ export function summaryToMarkdown(summary: Summary, labels = { keyTerms: 'Key te
   }
   return lines.join('\n');
 }
+
+/**
+ * The study engines' error keys that mean the file itself has too little running text to study from (a slide deck of
+ * headings, a scan without text): no retry helps, the student needs a longer document. The study tabs say so once
+ * (components/study/artefact-frame.tsx) and the dashboard marks the file (directory.getDirectories `tooLittleText`).
+ */
+export const TOO_LITTLE_TEXT_ERROR_KEYS = ['tooLittleText', 'documentHasNoText'] as const;

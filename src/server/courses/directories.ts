@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { directory, file, user } from '../db/schema';
+import { TOO_LITTLE_TEXT_ERROR_KEYS } from '../../shared/artefacts';
+import { directory, file, studyArtefact, user } from '../db/schema';
 import type { Logger } from '../logger';
 import { deleteBlobs, type BlobStorage } from '../storage/blob-storage';
 import { courseColumns, fileSummaryColumns } from './columns';
@@ -18,12 +19,21 @@ export async function findOwnedCourse(db: Db, userId: string, courseId: string) 
 
 type FileSummary = Pick<typeof file.$inferSelect, keyof typeof fileSummaryColumns>;
 /** A file summary as PostgreSQL's JSON gives it: the timestamp as an ISO 8601 string. */
-type FileSummaryJson = Omit<FileSummary, 'createdAt'> & { createdAt: string };
+type FileSummaryJson = Omit<FileSummary, 'createdAt'> & { createdAt: string; tooLittleText: boolean; isVideo: boolean };
 
-/** `'id', "file"."id", 'name', "file"."name", …`: json_build_object's arguments for fileSummaryColumns. */
+/**
+ * Whether a study artefact of the file failed for too little running text (shared/artefacts.ts): the dashboard marks
+ * the file, so the student learns it before opening a tab.
+ */
+const tooLittleText = sql<boolean>`exists (select 1 from ${studyArtefact} where ${studyArtefact.fileId} = ${file.id} and ${studyArtefact.status} = 'failed' and ${inArray(studyArtefact.errorKey, [...TOO_LITTLE_TEXT_ERROR_KEYS])})`;
+
+/** A video link (its transcript stored as a text file's pages): shown as a video, not as a text file. */
+const isVideo = sql<boolean>`(${file.videoId} is not null)`;
+
+/** `'id', "file"."id", 'name', "file"."name", …`: json_build_object's arguments for fileSummaryColumns and the mark. */
 const fileSummaryJson = sql.join(
   // The keys are our own property names (camelCase identifiers), written as SQL string literals.
-  Object.entries(fileSummaryColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+  Object.entries({ ...fileSummaryColumns, tooLittleText, isVideo }).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
   sql`, `,
 );
 
@@ -50,7 +60,7 @@ export async function listCourses(options: { db: Db; userId: string }) {
     .orderBy(desc(directory.createdAt), desc(directory.id));
   return courses.map((course) => ({
     ...course,
-    files: course.files.map((row): FileSummary => ({ ...row, createdAt: new Date(row.createdAt) })),
+    files: course.files.map((row): FileSummary & { tooLittleText: boolean; isVideo: boolean } => ({ ...row, createdAt: new Date(row.createdAt) })),
   }));
 }
 

@@ -5,6 +5,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { StudyArtefactKind } from '../../../server/db/schema';
+import { TOO_LITTLE_TEXT_ERROR_KEYS } from '../../../shared/artefacts';
 import { useReadingPageText } from '../file-reading';
 import { Button } from '../ui/button';
 import { closeLoadingOverlay, openLoadingOverlay, type LoadingOverlayType } from '../ui/loading-overlay-store';
@@ -42,7 +43,7 @@ const QUOTA_KEYS = new Set(['mindMapQuota', 'deckQuota']);
  * Failures that say the file itself has too little text (the local engine's, the model engine's): making it again
  * gives the same answer, so the student is told once what to do instead of being offered Retry.
  */
-const TOO_LITTLE_TEXT_KEYS = new Set(['tooLittleText', 'documentHasNoText']);
+const TOO_LITTLE_TEXT_KEYS = new Set<string>(TOO_LITTLE_TEXT_ERROR_KEYS);
 
 /** How often a tab asks for progress while its file is read or its artefact made. */
 const POLL_MS = 1_500;
@@ -210,7 +211,7 @@ function FrameSkeleton() {
 
 function Panel({ children, testId }: { children: ReactNode; testId: string }) {
   return (
-    <section data-testid={testId} className="mx-auto my-10 flex w-full max-w-xl flex-col items-center rounded-2xl border border-border bg-card px-6 py-10 text-center shadow-sm md:my-16">
+    <section data-testid={testId} className="mx-4 my-10 flex max-w-xl flex-col items-center rounded-2xl border border-border bg-card px-6 py-10 text-center shadow-sm sm:mx-auto sm:w-full md:my-16">
       {children}
     </section>
   );

@@ -86,7 +86,7 @@ function CourseTree({ courses, activeFileId }: { courses: Course[]; activeFileId
             {course.files.map((file) => (
               <li key={file.id}>
                 <button type="button" onClick={() => open(file.id)} aria-current={file.id === activeFileId ? 'true' : undefined} className={sidebarRowClass} data-testid="sidebar-file">
-                  <FileTypeIcon extension={file.extension} />
+                  <FileTypeIcon extension={file.extension} video={file.isVideo} />
                   <span className="truncate">{file.name}</span>
                 </button>
               </li>

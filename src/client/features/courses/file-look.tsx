@@ -8,15 +8,15 @@ import { isProcessing } from '../../lib/file-processing';
  * The icon of a file's type; a txt file stands for a video link (spec §2 viewer), hence the video icon; a photo or a
  * screenshot (read by OCR) shows as an image.
  */
-export function FileTypeIcon({ extension, className }: { extension: string; className?: string }) {
+export function FileTypeIcon({ extension, video = false, className }: { extension: string; video?: boolean; className?: string }) {
+  // A video link's transcript is kept as text: it is still a video to the student.
+  if (video) return <Video aria-hidden="true" className={className} />;
   switch (extension) {
     case 'pptx':
       return <Presentation aria-hidden="true" className={className} />;
     case 'doc':
     case 'docx':
       return <FileType aria-hidden="true" className={className} />;
-    case 'txt':
-      return <Video aria-hidden="true" className={className} />;
     case 'jpg':
     case 'jpeg':
     case 'png':

@@ -20,6 +20,8 @@ function courseFile(overrides: Partial<CourseFile>): CourseFile {
     progress: null,
     unreadablePages: null,
     lowConfidencePages: null,
+    tooLittleText: false,
+    isVideo: false,
     ...overrides,
   };
 }
@@ -76,6 +78,24 @@ describe('FileRow and OCR', () => {
     const pages = Array.from({ length: 40 }, (_, index) => index + 1);
     const [row] = renderRows([courseFile({ pageCount: 300, unreadablePages: pages })]);
     expect(within(row!).getByTestId('unreadable-pages').textContent).toBe('Pages 1, 2, 3, 4, 5, 6, 7, 8, 9 and 31 more could not be read.');
+  });
+
+  it('marks a ready file with too little text to study, once, and no other', () => {
+    renderRows([courseFile({ id: 'short', name: 'Slides.pptx', tooLittleText: true }), courseFile({ id: 'long', name: 'Script.pdf' })]);
+    const marks = screen.getAllByTestId('file-too-little-text');
+    expect(marks).toHaveLength(1);
+    expect(marks[0]?.textContent).toBe('Too little text to study: upload a longer document on the topic.');
+    expect(marks[0]?.closest('li')?.textContent).toContain('Slides.pptx');
+  });
+
+  it('shows a video link as a video, and a text file as text (both are stored as text)', () => {
+    renderRows([courseFile({ id: 'video', name: 'Lecture 3', extension: 'txt', isVideo: true }), courseFile({ id: 'notes', name: 'Notes.txt', extension: 'txt' })]);
+    const [video, notes] = screen.getAllByTestId('dashboard-file');
+    expect(video?.querySelector('svg.lucide-video')).not.toBeNull();
+    expect(video?.textContent).toContain('Video');
+    expect(notes?.querySelector('svg.lucide-video')).toBeNull();
+    expect(notes?.querySelector('svg.lucide-file-text')).not.toBeNull();
+    expect(notes?.textContent).toContain('txt');
   });
 
   it('shows a photo with the image icon', () => {

@@ -1,4 +1,4 @@
-import { BookOpen, CircleAlert, Eye, LoaderCircle, MoreHorizontal, Pencil, RotateCw, Trash2 } from 'lucide-react';
+import { BookOpen, CircleAlert, Eye, LoaderCircle, MoreHorizontal, Pencil, RotateCw, Trash2, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { UnreadablePagesNote, useReadingPageText } from '../../components/file-reading';
 import { Button } from '../../components/ui/button';
@@ -58,12 +58,12 @@ export function FileRow({
               failed ? 'bg-destructive/10 text-destructive' : 'bg-muted text-muted-foreground',
             )}
           >
-            {opening ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <FileTypeIcon extension={file.extension} className="size-4" />}
+            {opening ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <FileTypeIcon extension={file.extension} video={file.isVideo} className="size-4" />}
           </span>
           <span className="flex min-w-0 flex-col">
             <span className={cn('truncate text-sm font-semibold', active && 'text-primary')}>{file.name}</span>
             <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted-foreground">
-              <span className="uppercase">{file.extension}</span>
+              <span className="uppercase">{file.isVideo ? t('file.video') : file.extension}</span>
               {file.status === 'ready' && file.pageCount !== null && (
                 <span data-testid="file-pages">{t('file.pages', { count: file.pageCount })}</span>
               )}
@@ -81,6 +81,13 @@ export function FileRow({
       </div>
       {failed && <FailedFile file={file} retrying={retrying} actions={actions} />}
       {file.status === 'ready' && <UnreadablePagesNote pages={file.unreadablePages} className="mt-0.5 mb-1 pl-12" />}
+      {file.status === 'ready' && file.tooLittleText && (
+        // Said here, once, before a tab is opened: no retry makes a summary from a few lines (shared/artefacts.ts).
+        <p className="mt-0.5 mb-1 flex items-start gap-1.5 pl-12 text-xs text-amber-800 dark:text-amber-300" data-testid="file-too-little-text">
+          <TriangleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+          {t('file.tooLittleText')}
+        </p>
+      )}
     </li>
   );
 }

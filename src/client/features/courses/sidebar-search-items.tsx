@@ -32,7 +32,7 @@ export function useCourseSearchItems(): CourseSearchItem[] {
       text: file.name,
       render: (label: ReactNode) => (
         <button type="button" onClick={() => open(file.id)} className={sidebarRowClass}>
-          <FileTypeIcon extension={file.extension} />
+          <FileTypeIcon extension={file.extension} video={file.isVideo} />
           <span className="truncate">{label}</span>
         </button>
       ),

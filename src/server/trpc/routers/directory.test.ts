@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
-import { directory, file, filePage, user } from '../../db/schema';
+import { directory, file, filePage, studyArtefact, user } from '../../db/schema';
 import { insertCourse, insertFile, mutationError } from '../../test/courses';
 import { callerFor, createTestServices, createUser, expectRefused } from '../../test/harness';
 
 /** A file's failure fields while it has not failed. */
 const noFailure = { error: null, errorKey: null, errorParams: null };
 /** What a file that was not read by OCR has of it. */
-const noOcr = { progress: null, unreadablePages: null, lowConfidencePages: null };
+const noOcr = { progress: null, unreadablePages: null, lowConfidencePages: null, tooLittleText: false, isVideo: false };
 
 const services = await createTestServices();
 afterAll(() => services.close());
@@ -127,6 +127,26 @@ describe('directory.getDirectories', () => {
     ]);
     expect(listed?.files[0]?.createdAt).toBeInstanceOf(Date);
     expect(listed?.createdAt).toEqual(course.createdAt);
+  });
+
+  test('a ready file whose study material failed for too little text is marked; other failures are not', async () => {
+    const owner = await createUser(services);
+    const course = await insertCourse(services, owner);
+    const short = await insertFile(services, owner, course.id, { status: 'ready', name: 'Slides.pptx' });
+    const long = await insertFile(services, owner, course.id, { status: 'ready', name: 'Script.pdf' });
+    const scan = await insertFile(services, owner, course.id, { status: 'ready', name: 'Scan.pdf' });
+    await services.db.insert(studyArtefact).values([
+      { fileId: short.id, kind: 'summary', status: 'failed', errorKey: 'tooLittleText', error: 'The document has too little running text to summarise.' },
+      { fileId: short.id, kind: 'mindmap', status: 'ready' },
+      { fileId: long.id, kind: 'summary', status: 'failed', errorKey: 'aiUnavailable', error: 'The AI service cannot be reached.' },
+      { fileId: scan.id, kind: 'chunks', status: 'failed', errorKey: 'documentHasNoText', error: 'The document has no text to study from.' },
+    ]);
+    const [listed] = await callerFor(services, owner).directory.getDirectories();
+    expect(Object.fromEntries((listed?.files ?? []).map((entry) => [entry.name, entry.tooLittleText]))).toEqual({
+      'Slides.pptx': true,
+      'Script.pdf': false,
+      'Scan.pdf': true,
+    });
   });
 
   test('a new user has no courses; the signed-out are refused', async () => {

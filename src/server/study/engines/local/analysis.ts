@@ -40,6 +40,8 @@ export interface Section {
   terms: { key: string; score: number }[];
   /** Its tables, captioned (by their own caption, or the section's heading). */
   tables: Table[];
+  /** Named "Part 3" for want of a heading or a key term: a name that says nothing of the subject. */
+  placeholder?: boolean;
 }
 
 export interface Table {
@@ -569,6 +571,7 @@ function nameUnnamedSections(sections: Section[], termByKey: Map<string, KeyTerm
       .find((display) => display && !used.has(display.toLowerCase()));
     const fallback = language === 'de' ? `Teil ${index + 1}` : `Part ${index + 1}`;
     section.heading = candidate ? `${candidate.charAt(0).toUpperCase()}${candidate.slice(1)}` : fallback;
+    if (!candidate) section.placeholder = true;
     used.add(section.heading.toLowerCase());
   });
 }

@@ -247,6 +247,14 @@ describe('local study engine', () => {
     await expect(engine.learnPath(thin)).rejects.toMatchObject({ key: 'tooLittleText' });
   });
 
+  it("makes no mind map of a title slide's few words: no 'Part 1' box with nothing in it", async () => {
+    const titleSlide: StudyDocument = { title: 'Title slide', language: 'en', pages: [page(1, 'Cell biology\nMitosis.\nMeiosis.')] };
+    await expect(engine.mindmap(titleSlide)).rejects.toMatchObject({ key: 'tooLittleText' });
+    // A deck of real headings keeps its outline, even where a slide has no concept to show.
+    const outline = await engine.mindmap(biology);
+    expect(outline.root.children.map((node) => node.label).some((label) => /^(Part|Teil) \d+$/.test(label))).toBe(false);
+  });
+
   it('streams a course description in chunks, then one to three subjects', async () => {
     const events: CourseDescriptionEvent[] = [];
     for await (const event of engine.describeCourse({ name: 'Biology 101', language: 'en', documents: [biology] })) {

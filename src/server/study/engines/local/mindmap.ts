@@ -13,14 +13,14 @@ const factsPerConcept = 2;
  */
 export function buildMindmap(analysis: Analysis): Mindmap {
   // Thanks, credits and references are no branch of the subject.
-  // A section named "Part 2" for want of a heading, with no concept to show, is an empty box: left out. A map with
-  // no concept anywhere says nothing a student could learn from (a title slide's few words): too little text.
+  // A section named "Part 2" for want of a heading, with no concept to show, is an empty box: left out (a title
+  // slide's few words made "Title slide → Part 1"). Real headings stay even without concepts: a slide deck's outline.
   const children = analysis.sections
     .filter((section) => !isBackMatter(section.heading))
     .map((section) => ({ section, node: sectionNode(analysis, section) }))
     .filter(({ section, node }) => node.children.length > 0 || !section.placeholder)
     .map(({ node }) => node);
-  if (children.length === 0 || children.every((node) => node.children.length === 0)) {
+  if (children.length === 0) {
     throw new StudyEngineError('tooLittleText', 'The document has too little running text for a mind map.');
   }
   const firstPage = Math.min(...analysis.sections.map((section) => section.page));

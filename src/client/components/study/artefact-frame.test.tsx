@@ -18,9 +18,17 @@ interface Artefact {
 const FILE = { id: 'file-1', name: 'Cell Biology.pdf', extension: 'pdf', status: 'ready', pageCount: 3, createdAt: new Date(), videoId: null, directory: { id: 'course-1', name: 'Biology', model: 'gpt4o-mini', language: 'en', createdAt: new Date() } };
 
 /** The tRPC endpoint faked at the network edge: the real client, batching and superjson run. */
-function fakeServer(options: { file: typeof FILE | null; fileStatus?: string; progress?: { done: number; total: number }; summary: Artefact }) {
+function fakeServer(options: {
+  file: typeof FILE | null;
+  fileStatus?: string;
+  progress?: { done: number; total: number };
+  summary: Artefact;
+  /** The artefact `summary` describes (the summary's unless said). */
+  kind?: string;
+}) {
   const calls: { procedure: string; input: unknown }[] = [];
   const state = { summary: options.summary };
+  const described = options.kind ?? 'summary';
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
     const procedures = url.pathname.replace('/api/trpc/', '').split(',');
@@ -32,7 +40,7 @@ function fakeServer(options: { file: typeof FILE | null; fileStatus?: string; pr
       if (procedure === 'file.getActiveFile') return { result: { data: superjson.serialize(options.file) } };
       if (procedure === 'file.getProcessingStatus') {
         const artefacts = Object.fromEntries(
-          ['chunks', 'summary', 'mindmap', 'flashcards', 'learn_path'].map((kind) => [kind, { ...blank, ...(kind === 'summary' ? state.summary : ready) }]),
+          ['chunks', 'summary', 'mindmap', 'flashcards', 'learn_path'].map((kind) => [kind, { ...blank, ...(kind === described ? state.summary : ready) }]),
         );
         const progress = options.progress ?? null;
         return { result: { data: superjson.serialize({ status: options.fileStatus ?? 'ready', ...blank, pageCount: 3, progress, artefacts }) } };
@@ -53,11 +61,11 @@ function OverlayProbe() {
   return <output data-testid="overlay-probe">{overlay ? overlay.type : 'closed'}</output>;
 }
 
-function renderFrame() {
+function renderFrame(page: 'summary' | 'decks' = 'summary') {
   return renderSignedIn(
     <>
-      <ArtefactFrame page="summary" noFile={<p>{'no file open'}</p>}>
-        {(file) => <p>{`the summary of ${file.name}`}</p>}
+      <ArtefactFrame page={page} noFile={<p>{'no file open'}</p>}>
+        {(file) => <p>{`the ${page} of ${file.name}`}</p>}
       </ArtefactFrame>
       <OverlayProbe />
     </>,
@@ -141,6 +149,15 @@ describe('the study frame', () => {
     expect(panel.textContent).toContain('Cell Biology.pdf');
     expect(screen.getByRole('link', { name: upload }).getAttribute('href')).toBe('/dashboard/upload?directoryId=course-1');
     expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(screen.queryByTestId('study-artefact-failed')).toBeNull();
+  });
+
+  it('opens the Flashcards tab when no card could be made from the file, saying why, with no Retry', async () => {
+    fakeServer({ file: FILE, kind: 'flashcards', summary: { status: 'failed', errorKey: 'noFlashcards', error: 'The document has no definitions or key sentences to make cards from.' } });
+    renderFrame('decks');
+    expect((await screen.findByTestId('study-no-generated-cards')).textContent).toContain('No cards could be made from this file');
+    expect(screen.getByText('the decks of Cell Biology.pdf')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.queryByTestId('study-artefact-failed')).toBeNull();
   });
 

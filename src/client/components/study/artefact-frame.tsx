@@ -115,6 +115,16 @@ function ArtefactGate({
     return whileGenerating ? <>{whileGenerating(file, progress)}</> : progress;
   }
   if (artefact.status === 'failed' && artefact.errorKey && TOO_LITTLE_TEXT_KEYS.has(artefact.errorKey)) return <TooLittleText file={file} />;
+  if (artefact.status === 'failed' && artefact.errorKey === 'noFlashcards') {
+    // Nothing in the file reads as a card (no definitions, no key sentences): making it again gives the same. The
+    // student's own decks and cards still work here, so the tab opens, saying why there is no generated deck.
+    return (
+      <>
+        <NoGeneratedCards />
+        {children(file)}
+      </>
+    );
+  }
   if (artefact.status === 'failed') {
     return (
       <ArtefactFailed
@@ -293,6 +303,20 @@ function FileFailed({ file }: { file: { id: string; error: string | null; errorK
  * The file has too little running text for this tab (and so for the others): one message about the file, the same
  * on every tab, with what helps — a longer document — and no Retry, which would make the same nothing again.
  */
+function NoGeneratedCards() {
+  const { t } = useTranslation('study');
+  return (
+    <p
+      role="status"
+      className="mx-4 mt-6 flex items-start gap-2 rounded-xl border border-amber-500/30 bg-amber-500/10 px-4 py-3 text-sm text-amber-900 sm:mx-auto sm:max-w-3xl dark:text-amber-200"
+      data-testid="study-no-generated-cards"
+    >
+      <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {t('frame.noGeneratedCards')}
+    </p>
+  );
+}
+
 function TooLittleText({ file }: { file: StudyFile }) {
   const { t } = useTranslation(['study', 'errors']);
   return (

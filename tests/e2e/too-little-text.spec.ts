@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, navigate, signUp, test } from './fixtures';
 import { openFile, trpcQuery, uploadStudyFile } from './study-fixtures';
 
@@ -33,4 +35,24 @@ test('a file with too little text is marked on the dashboard and explained once 
     await expect(page.getByRole('button', { name: /retry|try again/i })).toHaveCount(0);
   }
   await page.screenshot({ path: testInfo.outputPath('tab-too-little-text.png') });
+});
+
+test('a file no card can be made from opens the Flashcards tab with the own decks and one notice', async ({ page }, testInfo) => {
+  await signUp(page);
+  const buffer = readFileSync(path.join(process.cwd(), 'eval/documents/clinical-statistics-extra-topics-en.docx'));
+  const { fileId } = await uploadStudyFile(page, {
+    courseName: 'Statistics',
+    file: { name: 'Extra topics.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer },
+  });
+  await expect
+    .poll(async () => (await trpcQuery<{ artefacts: { flashcards?: { status: string | null; errorKey?: string | null } } }>(page, 'file.getProcessingStatus', { fileId })).artefacts.flashcards, {
+      timeout: 60_000,
+    })
+    .toMatchObject({ status: 'failed', errorKey: 'noFlashcards' });
+  await openFile(page, fileId);
+  await navigate(page, '/decks');
+  await expect(page.getByTestId('study-no-generated-cards')).toContainText('No cards could be made from this file');
+  await expect(page.getByTestId('study-artefact-failed')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^retry$/i })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('decks-no-generated-cards.png') });
 });

@@ -306,14 +306,17 @@ function FileFailed({ file }: { file: { id: string; error: string | null; errorK
 function NoGeneratedCards() {
   const { t } = useTranslation('study');
   return (
-    <p
-      role="status"
-      className="mx-4 mt-6 flex items-start gap-2 rounded-xl border border-amber-500/30 bg-amber-500/10 px-4 py-3 text-sm text-amber-900 sm:mx-auto sm:max-w-3xl dark:text-amber-200"
-      data-testid="study-no-generated-cards"
-    >
-      <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      {t('frame.noGeneratedCards')}
-    </p>
+    // As wide as the Flashcards tab's own content below it.
+    <div className="mx-auto w-full max-w-5xl px-4 pt-6 md:px-8 md:pt-10">
+      <p
+        role="status"
+        className="flex items-start gap-2 rounded-xl border border-amber-500/30 bg-amber-500/10 px-4 py-3 text-sm text-amber-900 dark:text-amber-200"
+        data-testid="study-no-generated-cards"
+      >
+        <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        {t('frame.noGeneratedCards')}
+      </p>
+    </div>
   );
 }
 

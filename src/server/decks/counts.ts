@@ -1,8 +1,9 @@
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cardState, dailyActivity, deck, flashcard, reviewLog, user } from '../db/schema';
 import { localDay } from '../../shared/gamification-rules';
-import { STATE } from '../../shared/scheduler';
+import { isLearning } from '../../shared/scheduler';
+import { queueKind, studyQueue, type QueueSchedule } from '../../shared/study-queue';
 
 /**
  * The scheduling rules of a study session, and what a deck shows of one user's schedule (each user has their own:
@@ -23,7 +24,10 @@ export interface DeckCounts {
   learning: number;
   /** Learned cards whose review is due now. */
   due: number;
-  /** What a session started now holds: cards due now (learning and review) and new cards within today's allowance. */
+  /**
+   * What a session started now holds (studyQueue): cards due now (learning and review), new cards within today's
+   * allowance and cards in their learning steps due within LEARN_AHEAD_MS (they come back in the session).
+   */
   toStudy: number;
   /** New cards still allowed today (NEW_CARDS_PER_DAY minus those started today). */
   newLeftToday: number;
@@ -58,48 +62,43 @@ async function newStartedToday(db: Db, userId: string, deckIds: string[], now: D
   return new Map(rows.map((row) => [row.deckId, row.count]));
 }
 
-/** Counts of each of `deckIds` (or of every deck of `fileId`) for `userId` at `now`, keyed by deck id. */
+/**
+ * Counts of each of `deckIds` (or of every deck of `fileId`) for `userId` at `now`, keyed by deck id. `toStudy` is the
+ * length of the queue a session started now gets (studyQueue, src/shared/study-queue.ts), so the two never differ.
+ */
 export async function deckCounts(
   db: Db,
   options: { userId: string; now: Date } & ({ deckIds: string[] } | { fileId: string }),
 ): Promise<Map<string, DeckCounts>> {
   const { userId, now } = options;
-  const learningStates = sql`(${STATE.learning}, ${STATE.relearning})`;
-  const at = sql`${now.toISOString()}::timestamptz`;
   const rows = await db
-    .select({
-      deckId: deck.id,
-      total: sql<number>`count(${flashcard.id})::int`,
-      new: sql<number>`(count(${flashcard.id}) filter (where ${cardState.cardId} is null))::int`,
-      learning: sql<number>`(count(*) filter (where ${cardState.state} in ${learningStates}))::int`,
-      learningDue: sql<number>`(count(*) filter (where ${cardState.state} in ${learningStates} and ${cardState.due} <= ${at}))::int`,
-      due: sql<number>`(count(*) filter (where ${cardState.state} = ${STATE.review} and ${cardState.due} <= ${at}))::int`,
-      nextDue: sql<Date | null>`min(${cardState.due}) filter (where ${cardState.due} > ${at})`.mapWith((value: string | Date | null) =>
-        value === null ? null : new Date(value),
-      ),
-    })
+    .select({ deckId: deck.id, cardId: flashcard.id, state: cardState.state, due: cardState.due })
     .from(deck)
     .leftJoin(flashcard, eq(flashcard.deckId, deck.id))
     .leftJoin(cardState, and(eq(cardState.cardId, flashcard.id), eq(cardState.userId, userId)))
     .where('fileId' in options ? eq(deck.fileId, options.fileId) : inArray(deck.id, options.deckIds))
-    .groupBy(deck.id);
-  const started = await newStartedToday(
-    db,
-    userId,
-    rows.map((row) => row.deckId),
-    now,
-  );
-  const counts = new Map<string, DeckCounts>();
+    .orderBy(asc(deck.id), asc(flashcard.position));
+  const cardsOf = new Map<string, { schedule: QueueSchedule | null }[]>();
   for (const row of rows) {
-    const newLeftToday = Math.max(0, NEW_CARDS_PER_DAY - (started.get(row.deckId) ?? 0));
-    counts.set(row.deckId, {
-      total: row.total,
-      new: row.new,
-      learning: row.learning,
-      due: row.due,
-      toStudy: row.learningDue + row.due + Math.min(row.new, newLeftToday),
+    const cards = cardsOf.get(row.deckId) ?? [];
+    cardsOf.set(row.deckId, cards);
+    if (row.cardId === null) continue;
+    cards.push({ schedule: row.state === null || row.due === null ? null : { state: row.state, due: row.due } });
+  }
+  const started = await newStartedToday(db, userId, [...cardsOf.keys()], now);
+  const counts = new Map<string, DeckCounts>();
+  for (const [deckId, cards] of cardsOf) {
+    const newLeftToday = Math.max(0, NEW_CARDS_PER_DAY - (started.get(deckId) ?? 0));
+    const schedules = cards.flatMap(({ schedule }) => (schedule ? [schedule] : []));
+    const nextDue = schedules.reduce<number | null>((next, { due }) => (due > now && (next === null || due.getTime() < next) ? due.getTime() : next), null);
+    counts.set(deckId, {
+      total: cards.length,
+      new: cards.length - schedules.length,
+      learning: schedules.filter(({ state }) => isLearning(state)).length,
+      due: schedules.filter((schedule) => queueKind(schedule, now) === 'review').length,
+      toStudy: studyQueue(cards, { now, newLeftToday }).length,
       newLeftToday,
-      nextDue: row.nextDue,
+      nextDue: nextDue === null ? null : new Date(nextDue),
     });
   }
   return counts;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { LEARN_AHEAD_MS, STATE } from './scheduler';
-import { queueKind, SESSION_SIZE, studyQueue } from './study-queue';
+import { queueCounts, queueKind, SESSION_SIZE, studyQueue } from './study-queue';
 
 const now = new Date('2026-11-28T10:00:00Z');
 const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
@@ -29,6 +29,7 @@ describe('what is to study now (studyQueue)', () => {
       'learning-soon',
     ]);
     expect(studyQueue(cards, { now, newLeftToday: 0 })).toHaveLength(4);
+    expect(queueCounts(studyQueue(cards, { now, newLeftToday: 1 }), now)).toEqual({ new: 1, learning: 2, due: 2 });
     expect(studyQueue(cards, { now, newLeftToday: 5, limit: 2 }).map(({ id }) => id)).toEqual(['learning-due', 'review-overdue']);
   });
 

@@ -47,3 +47,13 @@ export function studyQueue<T extends { schedule: QueueSchedule | null }>(
     ...of('ahead').sort(byDue),
   ].slice(0, Math.max(0, limit));
 }
+
+/** The cards of a queue by the three counts a deck and a session show (learning includes those back within minutes). */
+export function queueCounts(queue: readonly { schedule: QueueSchedule | null }[], now: Date): { new: number; learning: number; due: number } {
+  const kinds = queue.map((card) => queueKind(card.schedule, now));
+  return {
+    new: kinds.filter((kind) => kind === 'new').length,
+    learning: kinds.filter((kind) => kind === 'learning' || kind === 'ahead').length,
+    due: kinds.filter((kind) => kind === 'review').length,
+  };
+}

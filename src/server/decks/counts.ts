@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { cardState, dailyActivity, deck, flashcard, reviewLog, user } from '../db/schema';
 import { localDay } from '../../shared/gamification-rules';
 import { isLearning } from '../../shared/scheduler';
-import { queueKind, studyQueue, type QueueSchedule } from '../../shared/study-queue';
+import { queueCounts, queueKind, studyQueue, type QueueSchedule } from '../../shared/study-queue';
 
 /**
  * The scheduling rules of a study session, and what a deck shows of one user's schedule (each user has their own:
@@ -29,6 +29,8 @@ export interface DeckCounts {
    * allowance and cards in their learning steps due within LEARN_AHEAD_MS (they come back in the session).
    */
   toStudy: number;
+  /** Those cards by kind, as a session started now counts them (new within today's allowance, learning, due). */
+  toStudyBy: { new: number; learning: number; due: number };
   /** New cards still allowed today (NEW_CARDS_PER_DAY minus those started today). */
   newLeftToday: number;
   /** When the next studied card comes due, if none is due now; null when nothing is scheduled ahead. */
@@ -89,6 +91,7 @@ export async function deckCounts(
   const counts = new Map<string, DeckCounts>();
   for (const [deckId, cards] of cardsOf) {
     const newLeftToday = Math.max(0, NEW_CARDS_PER_DAY - (started.get(deckId) ?? 0));
+    const queue = studyQueue(cards, { now, newLeftToday });
     const schedules = cards.flatMap(({ schedule }) => (schedule ? [schedule] : []));
     const nextDue = schedules.reduce<number | null>((next, { due }) => (due > now && (next === null || due.getTime() < next) ? due.getTime() : next), null);
     counts.set(deckId, {
@@ -96,7 +99,8 @@ export async function deckCounts(
       new: cards.length - schedules.length,
       learning: schedules.filter(({ state }) => isLearning(state)).length,
       due: schedules.filter((schedule) => queueKind(schedule, now) === 'review').length,
-      toStudy: studyQueue(cards, { now, newLeftToday }).length,
+      toStudy: queue.length,
+      toStudyBy: queueCounts(queue, now),
       newLeftToday,
       nextDue: nextDue === null ? null : new Date(nextDue),
     });
@@ -107,7 +111,7 @@ export async function deckCounts(
 /** One deck's counts (a deck without cards counts zeros). */
 export async function countsOfDeck(db: Db, userId: string, deckId: string, now: Date): Promise<DeckCounts> {
   const counts = (await deckCounts(db, { userId, now, deckIds: [deckId] })).get(deckId);
-  return counts ?? { total: 0, new: 0, learning: 0, due: 0, toStudy: 0, newLeftToday: NEW_CARDS_PER_DAY, nextDue: null };
+  return counts ?? { total: 0, new: 0, learning: 0, due: 0, toStudy: 0, toStudyBy: { new: 0, learning: 0, due: 0 }, newLeftToday: NEW_CARDS_PER_DAY, nextDue: null };
 }
 
 /**

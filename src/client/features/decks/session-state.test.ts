@@ -3,7 +3,7 @@ import type { DeckCounts, SessionCard } from './decks-data';
 import { intervalsOf, rate } from '../../../shared/scheduler';
 import { cardsStudied, comesBack, initialSession, requeueAfter, sessionProgress, sessionReducer, type SessionAction, type SessionState } from './session-state';
 
-const counts: DeckCounts = { total: 3, new: 3, learning: 0, due: 0, toStudy: 3, newLeftToday: 20, nextDue: null };
+const counts: DeckCounts = { total: 3, new: 3, learning: 0, due: 0, toStudy: 3, toStudyBy: { new: 3, learning: 0, due: 0 }, newLeftToday: 20, nextDue: null };
 
 function card(id: string, phase: SessionCard['phase'] = 'new'): SessionCard {
   return {

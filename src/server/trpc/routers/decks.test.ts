@@ -86,7 +86,7 @@ describe('decks.list', () => {
         title: 'Cell biology',
         generated: true,
         updatedAt: expect.any(Date),
-        counts: { total: 4, new: 4, learning: 0, due: 0, toStudy: 4, newLeftToday: NEW_CARDS_PER_DAY, nextDue: null },
+        counts: { total: 4, new: 4, learning: 0, due: 0, toStudy: 4, toStudyBy: { new: 4, learning: 0, due: 0 }, newLeftToday: NEW_CARDS_PER_DAY, nextDue: null },
       },
     ]);
     await schedule(owner, first!.id, 1, 5 * MINUTE);
@@ -94,7 +94,7 @@ describe('decks.list', () => {
     await schedule(owner, third!.id, 2, 3 * DAY);
     const [listed] = await caller.decks.list({ fileId: stored.id });
     // To study now: the review due, the new card and the learning card back within minutes (a session shows all three).
-    expect(listed?.counts).toMatchObject({ total: 4, new: 1, learning: 1, due: 1, toStudy: 3 });
+    expect(listed?.counts).toMatchObject({ total: 4, new: 1, learning: 1, due: 1, toStudy: 3, toStudyBy: { new: 1, learning: 1, due: 1 } });
     expect(listed?.counts.nextDue?.getTime()).toBeCloseTo(Date.now() + 5 * MINUTE, -4);
   });
 
@@ -183,6 +183,12 @@ describe('decks.getSession', () => {
       const answer = await caller.decks.review({ cardId: card!.id, rating });
       queue = answer.requeue ? [...rest, answer.requeue] : rest;
       expect(answer.counts.toStudy).toBe(queue.length);
+      // The deck's three counts are the session's: new, learning (cards back again among them) and due.
+      expect(answer.counts.toStudyBy).toEqual({
+        new: queue.filter((each) => each.phase === 'new').length,
+        learning: queue.filter((each) => each.phase === 'learning' || each.phase === 'relearning').length,
+        due: queue.filter((each) => each.phase === 'review').length,
+      });
       expect(await toStudy()).toBe(queue.length);
       expect((await caller.decks.getSession({ deckId })).cards.map((each) => each.id).sort()).toEqual(queue.map((each) => each.id).sort());
       seen.push(answer.counts.toStudy);

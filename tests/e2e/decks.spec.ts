@@ -22,6 +22,14 @@ async function count(deck: Locator, kind: 'new' | 'learning' | 'due'): Promise<n
   return Number(await deck.getByTestId(`deck-count-${kind}`).getAttribute('data-count'));
 }
 
+/** The deck's "N cards to study now". */
+async function toStudyNow(deck: Locator): Promise<number> {
+  const status = (await deck.getByTestId('deck-status').textContent()) ?? '';
+  const match = /^(\d+) cards? to study now$/.exec(status);
+  if (!match) throw new Error(`no count to study in "${status}"`);
+  return Number(match[1]);
+}
+
 /** Rates the card on screen: `keyboard` turns it with Space and rates with 1–4, otherwise both by click. */
 async function studyOne(page: Page, rating: 'again' | 'hard' | 'good' | 'easy', keyboard: boolean) {
   const card = page.getByTestId('flashcard');
@@ -45,9 +53,10 @@ test('a student studies five cards by keyboard and mouse, sees the counts move, 
   expect(await count(deck, 'learning')).toBe(0);
   await page.screenshot({ animations: 'disabled', path: testInfo.outputPath('decks-desktop-light.png'), fullPage: true });
 
+  const toStudy = await toStudyNow(deck);
   await deck.getByTestId('deck-study').click();
   await expect(page.getByTestId('study-session')).toBeVisible();
-  await expect(page.getByTestId('session-progress')).toHaveText(/^0 of \d+$/);
+  await expect(page.getByTestId('session-progress')).toHaveText(`${toStudy} of ${toStudy} left`);
   await page.screenshot({ animations: 'disabled', path: testInfo.outputPath('session-front-desktop-light.png') });
   // A new card's intervals: the learning steps, then days.
   await page.keyboard.press('Space');
@@ -56,7 +65,9 @@ test('a student studies five cards by keyboard and mouse, sees the counts move, 
   await expect(page.getByTestId('rate-easy-interval')).toHaveText('8d');
   await page.screenshot({ animations: 'disabled', path: testInfo.outputPath('session-back-desktop-light.png') });
   await page.keyboard.press('3');
-  await expect(page.getByTestId('session-progress')).toHaveText(/^1 of \d+$/);
+  // Good on a new card: its next step is within minutes, so it is still one of the cards left.
+  await expect(page.getByTestId('session-progress')).toHaveAttribute('data-rated', '1');
+  await expect(page.getByTestId('session-progress')).toHaveText(`${toStudy} of ${toStudy} left`);
 
   await studyOne(page, 'easy', false);
   await studyOne(page, 'again', true);
@@ -64,21 +75,23 @@ test('a student studies five cards by keyboard and mouse, sees the counts move, 
   // Undo the fourth rating (Z): the same card is back, unrated.
   const undone = page.getByTestId('session-undo');
   await expect(undone).toBeEnabled();
-  const progressBefore = await page.getByTestId('session-progress').textContent();
+  await expect(page.getByTestId('session-progress')).toHaveAttribute('data-rated', '4');
   await page.keyboard.press('z');
   await expect(page.getByText('Last rating undone')).toBeVisible();
-  await expect(page.getByTestId('session-progress')).toHaveText(/^3 of \d+$/);
-  expect(progressBefore).toMatch(/^4 of/);
+  await expect(page.getByTestId('session-progress')).toHaveAttribute('data-rated', '3');
   await expect(undone).toBeDisabled();
   await studyOne(page, 'good', true);
   await studyOne(page, 'hard', false);
-  await expect(page.getByTestId('session-progress')).toHaveText(/^5 of \d+$/);
+  await expect(page.getByTestId('session-progress')).toHaveAttribute('data-rated', '5');
+  // Only the card rated Easy left the session.
+  await expect(page.getByTestId('session-progress')).toHaveText(`${toStudy - 1} of ${toStudy} left`);
 
   await page.getByTestId('session-end').click();
   await expect(page.getByTestId('decks-overview')).toBeVisible();
   // Five new cards were started (one rated Easy graduated, four are in their learning steps).
   await expect.poll(() => count(deck, 'new')).toBe(newBefore - 5);
   expect(await count(deck, 'learning')).toBe(4);
+  expect(await toStudyNow(deck)).toBe(toStudy - 1);
 
   const download = page.waitForEvent('download');
   await deck.getByTestId('deck-menu').click();
@@ -88,6 +101,70 @@ test('a student studies five cards by keyboard and mouse, sees the counts move, 
   const csv = await readFile(await file.path(), 'utf8');
   expect(csv.split('\r\n')[0]).toBe('\uFEFFFront,Back,Page');
   expect(csv.split('\r\n').length).toBeGreaterThan(newBefore);
+});
+
+test('the session counts the cards left, a card rated Again comes back as such, and the deck counts what the session showed @mobile', async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  const device = testInfo.project.name === 'mobile' ? 'phone' : 'desktop';
+  // Ten ratings complete the daily flashcards quest: its celebration is closed whenever it shows.
+  await page.addLocatorHandler(page.getByTestId('quest-celebration'), async (dialog) => {
+    await dialog.getByTestId('quest-celebration-continue').click();
+  });
+  await studentWithStudyFile(page);
+  await openDecks(page);
+  const deck = generatedDeck(page);
+  const toStudy = await toStudyNow(deck);
+  expect(toStudy).toBeGreaterThanOrEqual(3);
+  await deck.getByTestId('deck-study').click();
+  const progress = page.getByTestId('study-session').getByTestId('session-progress');
+  const sessionCount = (kind: 'new' | 'learning' | 'due') => page.getByTestId('study-session').getByTestId(`deck-count-${kind}`);
+  await expect(progress).toHaveText(`${toStudy} of ${toStudy} left`);
+
+  // Again: the card comes back later in this session, so the cards left stay; it is counted as learning.
+  await studyOne(page, 'again', false);
+  await expect(progress).toHaveAttribute('data-rated', '1');
+  await expect(progress).toHaveText(`${toStudy} of ${toStudy} left`);
+  await expect(sessionCount('learning')).toHaveAttribute('data-count', '1');
+  await expect(sessionCount('new')).toHaveAttribute('data-count', String(toStudy - 1));
+  await expect(page.getByTestId('flashcard-coming-back')).toHaveCount(0);
+  await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`counts-session-${device}.png`) });
+  // Easy: the card leaves the session, one fewer left.
+  await studyOne(page, 'easy', false);
+  await expect(progress).toHaveText(`${toStudy - 1} of ${toStudy} left`);
+
+  await page.getByTestId('session-end').click();
+  await expect(page.getByTestId('decks-overview')).toBeVisible();
+  // The deck counts what the session had left: the card rated Again is still to study.
+  await expect.poll(() => toStudyNow(deck)).toBe(toStudy - 1);
+  expect(await count(deck, 'learning')).toBe(1);
+  expect(await count(deck, 'new')).toBe(toStudy - 2);
+  await expect(page.getByTestId('decks-summary')).toHaveText(`${toStudy - 1} cards to study now`);
+  await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`counts-decks-${device}.png`), fullPage: true });
+
+  // A new session holds what the deck said. Again on its first card, Easy on the rest: the count only goes down, and
+  // the card rated Again is the last one left, marked as back again.
+  await deck.getByTestId('deck-study').click();
+  await expect(progress).toHaveText(`${toStudy - 1} of ${toStudy - 1} left`);
+  // The session starts with the deck's counts.
+  await expect(sessionCount('new')).toHaveAttribute('data-count', String(toStudy - 2));
+  await expect(sessionCount('learning')).toHaveAttribute('data-count', '1');
+  await studyOne(page, 'again', false);
+  for (let left = toStudy - 1; left > 1; left -= 1) {
+    await expect(progress).toHaveText(`${left} of ${toStudy - 1} left`);
+    await expect(page.getByTestId('flashcard-coming-back')).toHaveCount(0);
+    await studyOne(page, 'easy', false);
+  }
+  await expect(progress).toHaveText(`1 of ${toStudy - 1} left`);
+  await expect(page.getByTestId('flashcard-coming-back')).toHaveText('Back again');
+  await expect(sessionCount('learning')).toHaveAttribute('data-count', '1');
+  await page.screenshot({ animations: 'disabled', path: testInfo.outputPath(`counts-back-again-${device}.png`) });
+  await studyOne(page, 'good', false);
+  await expect(progress).toHaveText(`1 of ${toStudy - 1} left`);
+  await studyOne(page, 'good', false);
+  await expect(page.getByTestId('session-summary')).toBeVisible();
+  await page.getByTestId('summary-back').click();
+  await expect(deck.getByTestId('deck-study')).toBeVisible();
+  await expect.poll(async () => (await deck.getByTestId('deck-status').textContent()) ?? '').not.toMatch(/to study now/);
 });
 
 test('a student adds cards of their own, studies them to the summary, edits and deletes them; an empty deck offers "Add card"', async ({ page }, testInfo) => {

@@ -61,8 +61,7 @@ async function rate(page: Page, rating: 'again' | 'good' | 'easy') {
 }
 
 async function progress(page: Page): Promise<number> {
-  const text = (await page.getByTestId('session-progress').textContent()) ?? '';
-  return Number(/^(\d+)/.exec(text)?.[1]);
+  return Number(await page.getByTestId('session-progress').getAttribute('data-rated'));
 }
 
 test('the app is installable: a manifest with icons, and a service worker that controls the page', async ({ page }) => {

@@ -1,8 +1,9 @@
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cardState, dailyActivity, deck, flashcard, reviewLog, user } from '../db/schema';
 import { localDay } from '../../shared/gamification-rules';
-import { STATE } from '../../shared/scheduler';
+import { isLearning } from '../../shared/scheduler';
+import { queueCounts, queueKind, studyQueue, type QueueSchedule } from '../../shared/study-queue';
 
 /**
  * The scheduling rules of a study session, and what a deck shows of one user's schedule (each user has their own:
@@ -23,8 +24,13 @@ export interface DeckCounts {
   learning: number;
   /** Learned cards whose review is due now. */
   due: number;
-  /** What a session started now holds: cards due now (learning and review) and new cards within today's allowance. */
+  /**
+   * What a session started now holds (studyQueue): cards due now (learning and review), new cards within today's
+   * allowance and cards in their learning steps due within LEARN_AHEAD_MS (they come back in the session).
+   */
   toStudy: number;
+  /** Those cards by kind, as a session started now counts them (new within today's allowance, learning, due). */
+  toStudyBy: { new: number; learning: number; due: number };
   /** New cards still allowed today (NEW_CARDS_PER_DAY minus those started today). */
   newLeftToday: number;
   /** When the next studied card comes due, if none is due now; null when nothing is scheduled ahead. */
@@ -58,48 +64,45 @@ async function newStartedToday(db: Db, userId: string, deckIds: string[], now: D
   return new Map(rows.map((row) => [row.deckId, row.count]));
 }
 
-/** Counts of each of `deckIds` (or of every deck of `fileId`) for `userId` at `now`, keyed by deck id. */
+/**
+ * Counts of each of `deckIds` (or of every deck of `fileId`) for `userId` at `now`, keyed by deck id. `toStudy` is the
+ * length of the queue a session started now gets (studyQueue, src/shared/study-queue.ts), so the two never differ.
+ */
 export async function deckCounts(
   db: Db,
   options: { userId: string; now: Date } & ({ deckIds: string[] } | { fileId: string }),
 ): Promise<Map<string, DeckCounts>> {
   const { userId, now } = options;
-  const learningStates = sql`(${STATE.learning}, ${STATE.relearning})`;
-  const at = sql`${now.toISOString()}::timestamptz`;
   const rows = await db
-    .select({
-      deckId: deck.id,
-      total: sql<number>`count(${flashcard.id})::int`,
-      new: sql<number>`(count(${flashcard.id}) filter (where ${cardState.cardId} is null))::int`,
-      learning: sql<number>`(count(*) filter (where ${cardState.state} in ${learningStates}))::int`,
-      learningDue: sql<number>`(count(*) filter (where ${cardState.state} in ${learningStates} and ${cardState.due} <= ${at}))::int`,
-      due: sql<number>`(count(*) filter (where ${cardState.state} = ${STATE.review} and ${cardState.due} <= ${at}))::int`,
-      nextDue: sql<Date | null>`min(${cardState.due}) filter (where ${cardState.due} > ${at})`.mapWith((value: string | Date | null) =>
-        value === null ? null : new Date(value),
-      ),
-    })
+    .select({ deckId: deck.id, cardId: flashcard.id, state: cardState.state, due: cardState.due })
     .from(deck)
     .leftJoin(flashcard, eq(flashcard.deckId, deck.id))
     .leftJoin(cardState, and(eq(cardState.cardId, flashcard.id), eq(cardState.userId, userId)))
     .where('fileId' in options ? eq(deck.fileId, options.fileId) : inArray(deck.id, options.deckIds))
-    .groupBy(deck.id);
-  const started = await newStartedToday(
-    db,
-    userId,
-    rows.map((row) => row.deckId),
-    now,
-  );
-  const counts = new Map<string, DeckCounts>();
+    .orderBy(asc(deck.id), asc(flashcard.position));
+  const cardsOf = new Map<string, { schedule: QueueSchedule | null }[]>();
   for (const row of rows) {
-    const newLeftToday = Math.max(0, NEW_CARDS_PER_DAY - (started.get(row.deckId) ?? 0));
-    counts.set(row.deckId, {
-      total: row.total,
-      new: row.new,
-      learning: row.learning,
-      due: row.due,
-      toStudy: row.learningDue + row.due + Math.min(row.new, newLeftToday),
+    const cards = cardsOf.get(row.deckId) ?? [];
+    cardsOf.set(row.deckId, cards);
+    if (row.cardId === null) continue;
+    cards.push({ schedule: row.state === null || row.due === null ? null : { state: row.state, due: row.due } });
+  }
+  const started = await newStartedToday(db, userId, [...cardsOf.keys()], now);
+  const counts = new Map<string, DeckCounts>();
+  for (const [deckId, cards] of cardsOf) {
+    const newLeftToday = Math.max(0, NEW_CARDS_PER_DAY - (started.get(deckId) ?? 0));
+    const queue = studyQueue(cards, { now, newLeftToday });
+    const schedules = cards.flatMap(({ schedule }) => (schedule ? [schedule] : []));
+    const nextDue = schedules.reduce<number | null>((next, { due }) => (due > now && (next === null || due.getTime() < next) ? due.getTime() : next), null);
+    counts.set(deckId, {
+      total: cards.length,
+      new: cards.length - schedules.length,
+      learning: schedules.filter(({ state }) => isLearning(state)).length,
+      due: schedules.filter((schedule) => queueKind(schedule, now) === 'review').length,
+      toStudy: queue.length,
+      toStudyBy: queueCounts(queue, now),
       newLeftToday,
-      nextDue: row.nextDue,
+      nextDue: nextDue === null ? null : new Date(nextDue),
     });
   }
   return counts;
@@ -108,7 +111,7 @@ export async function deckCounts(
 /** One deck's counts (a deck without cards counts zeros). */
 export async function countsOfDeck(db: Db, userId: string, deckId: string, now: Date): Promise<DeckCounts> {
   const counts = (await deckCounts(db, { userId, now, deckIds: [deckId] })).get(deckId);
-  return counts ?? { total: 0, new: 0, learning: 0, due: 0, toStudy: 0, newLeftToday: NEW_CARDS_PER_DAY, nextDue: null };
+  return counts ?? { total: 0, new: 0, learning: 0, due: 0, toStudy: 0, toStudyBy: { new: 0, learning: 0, due: 0 }, newLeftToday: NEW_CARDS_PER_DAY, nextDue: null };
 }
 
 /**

@@ -30,7 +30,7 @@ export interface DeckSummary {
   counts: DeckCounts;
 }
 
-const emptyCounts = (): DeckCounts => ({ total: 0, new: 0, learning: 0, due: 0, toStudy: 0, newLeftToday: 0, nextDue: null });
+const emptyCounts = (): DeckCounts => ({ total: 0, new: 0, learning: 0, due: 0, toStudy: 0, toStudyBy: { new: 0, learning: 0, due: 0 }, newLeftToday: 0, nextDue: null });
 
 /** The file's decks the caller may see (the generated one first, then their own), each with the caller's counts. */
 export async function listDecks(options: {

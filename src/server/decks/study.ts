@@ -5,8 +5,9 @@ import { recordActivity } from '../gamification/activity';
 import { cardState, flashcard, reviewLog } from '../db/schema';
 import type { SharedStudy } from '../sharing/study-access';
 import { cardAccess, deckAccess, type CardRow } from './access';
-import { comesBackInSession, isLearning, LEARN_AHEAD_MS } from '../../shared/scheduler';
+import { comesBackInSession } from '../../shared/scheduler';
 import { countsOfDeck, NEW_CARDS_PER_DAY } from './counts';
+import { SESSION_SIZE, studyQueue } from '../../shared/study-queue';
 import { cardNotFound, nothingToUndo } from './errors';
 import {
   intervalsOf,
@@ -71,8 +72,9 @@ function scheduleOf(row: typeof cardState.$inferSelect | null): ScheduleColumns 
 
 
 /**
- * The cards to study now, in order: cards in their learning steps that are due, then reviews due (oldest first),
- * then new cards in deck order within today's new-card allowance, then learning cards due within LEARN_AHEAD_MS.
+ * The cards to study now (studyQueue, src/shared/study-queue.ts, which the deck's `toStudy` count is the length of):
+ * cards in their learning steps that are due, then reviews due (oldest first), then new cards in deck order within
+ * today's new-card allowance, then learning cards due within LEARN_AHEAD_MS.
  */
 export async function getSession(options: {
   db: Db;
@@ -82,7 +84,7 @@ export async function getSession(options: {
   now?: Date;
   shared?: SharedStudy | undefined;
 }) {
-  const { db, userId, deckId, limit = 100, now = new Date() } = options;
+  const { db, userId, deckId, limit = SESSION_SIZE, now = new Date() } = options;
   const { deck } = await deckAccess(db, userId, deckId, options.shared);
   const rows = await db
     .select({ card: flashcard, state: cardState })
@@ -91,24 +93,10 @@ export async function getSession(options: {
     .where(eq(flashcard.deckId, deckId))
     .orderBy(asc(flashcard.position));
   const counts = await countsOfDeck(db, userId, deckId, now);
-  const studied = rows.flatMap(({ card, state }) => {
-    const schedule = scheduleOf(state);
-    return schedule ? [{ card, schedule }] : [];
-  });
-  const byDue = (a: { schedule: ScheduleColumns }, b: { schedule: ScheduleColumns }) => a.schedule.due.getTime() - b.schedule.due.getTime();
-  const dueNow = studied.filter(({ schedule }) => schedule.due <= now);
-  const learningDue = dueNow.filter(({ schedule }) => isLearning(schedule.state)).sort(byDue);
-  const reviewsDue = dueNow.filter(({ schedule }) => !isLearning(schedule.state)).sort(byDue);
-  const fresh = rows
-    .filter(({ state }) => !state)
-    .slice(0, counts.newLeftToday)
-    .map(({ card }) => ({ card, schedule: null }));
-  const ahead = studied
-    .filter(({ schedule }) => isLearning(schedule.state) && schedule.due > now && schedule.due.getTime() <= now.getTime() + LEARN_AHEAD_MS)
-    .sort(byDue);
-  const cards = [...learningDue, ...reviewsDue, ...fresh, ...ahead]
-    .slice(0, Math.min(limit, SESSION_LIMIT_MAX))
-    .map(({ card, schedule }) => sessionCard(card, schedule, now));
+  const cards = studyQueue(
+    rows.map(({ card, state }) => ({ card, schedule: scheduleOf(state) })),
+    { now, newLeftToday: counts.newLeftToday, limit: Math.min(limit, SESSION_LIMIT_MAX) },
+  ).map(({ card, schedule }) => sessionCard(card, schedule, now));
   return { deck, cards, counts, newCardsPerDay: NEW_CARDS_PER_DAY };
 }
 

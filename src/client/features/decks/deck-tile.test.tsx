@@ -17,7 +17,7 @@ const generatedDeck: DeckSummary = {
   title: 'Cell Biology',
   generated: true,
   updatedAt: new Date('2026-01-01'),
-  counts: { total: 3, new: 3, learning: 0, due: 0, toStudy: 3, newLeftToday: 20, nextDue: null },
+  counts: { total: 3, new: 3, learning: 0, due: 0, toStudy: 3, toStudyBy: { new: 3, learning: 0, due: 0 }, newLeftToday: 20, nextDue: null },
 };
 
 function renderTile() {

@@ -105,7 +105,7 @@ export function DeckTile({
         </div>
       ) : (
         <>
-          <CountBadges counts={counts} className="mt-5" />
+          <CountBadges counts={counts.toStudyBy} className="mt-5" />
           <DeckProgress counts={counts} />
           <p className="mt-3 text-sm text-muted-foreground" data-testid="deck-status">
             {deckStatus(counts, t, i18n.language)}

@@ -1,4 +1,4 @@
-import { BookOpen } from 'lucide-react';
+import { BookOpen, RotateCcw } from 'lucide-react';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LowConfidenceMark } from '../../components/study/low-confidence-mark';
@@ -38,12 +38,14 @@ interface FlashcardProps {
   flipped: boolean;
   /** The card's source page is one OCR read with low confidence: the back says so beside the page. */
   sourceLowConfidence?: boolean;
+  /** Rated earlier in this session and shown again (a learning step): the front says so. */
+  comingBack?: boolean;
   onFlip: () => void;
   onOpenPage: (page: number) => void;
 }
 
 export const Flashcard = forwardRef<HTMLDivElement, FlashcardProps>(
-  function Flashcard({ card, flipped, sourceLowConfidence = false, onFlip, onOpenPage }, ref) {
+  function Flashcard({ card, flipped, sourceLowConfidence = false, comingBack = false, onFlip, onOpenPage }, ref) {
     const { t } = useTranslation('decks');
     return (
       <div
@@ -68,7 +70,18 @@ export const Flashcard = forwardRef<HTMLDivElement, FlashcardProps>(
             onClick={() => !flipped && window.getSelection()?.toString() === '' && onFlip()}
             data-testid="flashcard-front"
           >
-            <span className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{t('session.front')}</span>
+            <div className="flex items-center justify-between gap-2">
+              <span className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{t('session.front')}</span>
+              {comingBack && (
+                <span
+                  className="inline-flex items-center gap-1 rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-700 ring-1 ring-amber-500/25 ring-inset dark:text-amber-300"
+                  data-testid="flashcard-coming-back"
+                >
+                  <RotateCcw aria-hidden="true" className="size-3" />
+                  {t('session.comingBack')}
+                </span>
+              )}
+            </div>
             <div className="my-auto py-6">
               <CardText text={card.front} size="prompt" />
             </div>

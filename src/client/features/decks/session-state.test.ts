@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { DeckCounts, SessionCard } from './decks-data';
 import { intervalsOf, rate } from '../../../shared/scheduler';
-import { cardsStudied, initialSession, requeueAfter, sessionReducer, type SessionAction, type SessionState } from './session-state';
+import { cardsStudied, comesBack, initialSession, requeueAfter, sessionProgress, sessionReducer, type SessionAction, type SessionState } from './session-state';
 
-const counts: DeckCounts = { total: 3, new: 3, learning: 0, due: 0, toStudy: 3, newLeftToday: 20, nextDue: null };
+const counts: DeckCounts = { total: 3, new: 3, learning: 0, due: 0, toStudy: 3, toStudyBy: { new: 3, learning: 0, due: 0 }, newLeftToday: 20, nextDue: null };
 
 function card(id: string, phase: SessionCard['phase'] = 'new'): SessionCard {
   return {
@@ -110,5 +110,39 @@ describe('a study session', () => {
       ['b', 'new'],
     ]);
     expect(failed).toMatchObject({ ratings: 0, pending: 0, last: null });
+  });
+
+  test('a play-through with Again ratings: the cards left only go down, a card back again is one of them, the total stays', () => {
+    const now = new Date('2026-11-28T10:00:00Z');
+    const fresh = (id: string): SessionCard => ({ ...card(id), intervals: intervalsOf(null, now) });
+    let state = initialSession({ cards: [fresh('a'), fresh('b'), fresh('c')], counts, now: 0 });
+    expect(sessionProgress(state)).toEqual({ left: 3, done: 0, total: 3, comingBack: 0 });
+    const seen = [sessionProgress(state)];
+    // Again, Again, Good, Good on what comes back, Easy …: as a student rates what is on screen.
+    for (const rating of [1, 1, 3, 3, 1, 4, 3, 3, 3] as const) {
+      const current = state.queue[0];
+      if (!current) break;
+      const requeue = requeueAfter(current, rating, now);
+      state = run(state, { type: 'flip' }, { type: 'rated', card: current, rating, reviewId: `r${state.ratings}`, requeue });
+      seen.push(sessionProgress(state));
+    }
+    expect(seen.map(({ left }) => left)).toEqual([3, 3, 3, 3, 3, 3, 2, 1, 1, 0]);
+    expect(seen.every(({ total }) => total === 3)).toBe(true);
+    expect(seen.every(({ left, done, total }) => left + done === total)).toBe(true);
+    // After the first two Agains, both cards are in the queue as cards coming back, behind the one not seen yet.
+    expect(seen[2]).toEqual({ left: 3, done: 0, total: 3, comingBack: 2 });
+    expect(state.queue).toEqual([]);
+    expect(state.ratings).toBe(9);
+  });
+
+  test('a card back again is marked as such; undoing its only rating makes it a first look again', () => {
+    const start = initialSession({ cards: [card('a'), card('b')], counts, now: 0 });
+    const rated = run(start, { type: 'flip' }, { type: 'rated', card: card('a'), rating: 1, reviewId: 'r1', requeue: card('a', 'learning') });
+    expect(comesBack(rated, rated.queue[0]!)).toBe(false);
+    expect(comesBack(rated, rated.queue[1]!)).toBe(true);
+    expect(sessionProgress(rated)).toEqual({ left: 2, done: 0, total: 2, comingBack: 1 });
+    const undone = run(rated, { type: 'undone', card: card('a'), rating: 1, counts });
+    expect(comesBack(undone, undone.queue[0]!)).toBe(false);
+    expect(sessionProgress(undone)).toEqual({ left: 2, done: 0, total: 2, comingBack: 0 });
   });
 });

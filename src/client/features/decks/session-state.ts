@@ -10,8 +10,10 @@ import type { DeckCounts, SessionCard } from './decks-data';
  * refused puts the card back; undo brings the last rated card back to the front.
  */
 export interface SessionState {
-  /** Cards still to show; the first is on screen. */
+  /** Cards still to show; the first is on screen. A card comes back by moving to the end: it is never in it twice. */
   queue: SessionCard[];
+  /** The different cards of the session: the queue it started with. A card that comes back does not add to it. */
+  total: number;
   flipped: boolean;
   /** Ratings made and not undone. */
   ratings: number;
@@ -42,7 +44,7 @@ export type SessionAction =
   | { type: 'undoUnavailable' };
 
 export function initialSession({ cards, counts, now = Date.now() }: { cards: SessionCard[]; counts: DeckCounts; now?: number }): SessionState {
-  return { queue: cards, flipped: false, ratings: 0, again: 0, perCard: {}, last: null, pending: 0, parked: [], counts, startedAt: now, finishedAt: null };
+  return { queue: cards, total: cards.length, flipped: false, ratings: 0, again: 0, perCard: {}, last: null, pending: 0, parked: [], counts, startedAt: now, finishedAt: null };
 }
 
 /**
@@ -127,6 +129,20 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       return { ...state, last: null };
   }
 }
+
+/**
+ * What the session shows of its progress, as the deck page counts it (studyQueue, src/shared/study-queue.ts): `left`,
+ * the cards still to show, goes down by one when a card leaves the session and stays when a rating brings the card
+ * back; `comingBack` of those were rated in this session already (a learning step); `done` + `left` is always `total`.
+ */
+export function sessionProgress(state: SessionState): { left: number; done: number; total: number; comingBack: number } {
+  const left = state.queue.length;
+  const total = Math.max(state.total, left);
+  return { left, done: total - left, total, comingBack: state.queue.filter((card) => comesBack(state, card)).length };
+}
+
+/** Whether `card` was rated in this session and is shown again (a rating kept it in its learning steps). */
+export const comesBack = (state: SessionState, card: SessionCard): boolean => (state.perCard[card.id] ?? 0) > 0;
 
 /** Different cards rated at least once in the session. */
 export function cardsStudied(state: SessionState): number {

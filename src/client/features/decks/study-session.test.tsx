@@ -9,7 +9,7 @@ import type { DeckCounts, DecksFile, SessionCard } from './decks-data';
 import { StudySession } from './study-session';
 
 const MINUTE = 60_000;
-const counts: DeckCounts = { total: 2, new: 2, learning: 0, due: 0, toStudy: 2, newLeftToday: 20, nextDue: null };
+const counts: DeckCounts = { total: 2, new: 2, learning: 0, due: 0, toStudy: 2, toStudyBy: { new: 2, learning: 0, due: 0 }, newLeftToday: 20, nextDue: null };
 
 function card(id: string, front: string, back: string, page: number | null): SessionCard {
   return {
@@ -38,7 +38,7 @@ function renderSession(file: DecksFile) {
     'decks.getSession': () => ({
       data: { deck: { id: 'deck-1', fileId: file.id, title: 'Cell Biology', generated: true, ownerId: 'user-1' }, cards: CARDS, counts, newCardsPerDay: 20 },
     }),
-    'decks.review': () => ({ data: { reviewId: 'r1', requeue: null, counts: { ...counts, new: 1, toStudy: 1 } } }),
+    'decks.review': () => ({ data: { reviewId: 'r1', requeue: null, counts: { ...counts, new: 1, toStudy: 1, toStudyBy: { new: 1, learning: 0, due: 0 } } } }),
   });
   const rendered = renderSignedIn(
     <>

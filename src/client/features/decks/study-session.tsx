@@ -20,7 +20,7 @@ import { keepRating, keepSession, keptSession } from '../../lib/offline/kept-ses
 import { cancelQueued, isConnectionFailure, submitReview } from '../../lib/offline/outbox';
 import { useOffline } from '../../lib/offline/use-offline';
 import { sessionQueryOptions } from '../../lib/session';
-import { initialSession, requeueAfter, sessionReducer, type SessionState } from './session-state';
+import { comesBack, initialSession, requeueAfter, sessionProgress, sessionReducer, type SessionState } from './session-state';
 
 /**
  * A study session over one deck: the cards due now and today's new ones, one at a time. Space (or a click) turns a
@@ -258,7 +258,9 @@ function SessionRun({
     learning: state.queue.filter((card) => card.phase === 'learning' || card.phase === 'relearning').length,
     due: state.queue.filter((card) => card.phase === 'review').length,
   };
-  const total = state.ratings + state.queue.length;
+  // Cards left, not ratings: a card a rating brings back is still one of the cards left (the learning count), so the
+  // count only goes down, and equals the deck page's "to study now" (studyQueue).
+  const progress = sessionProgress(state);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col px-4 py-4 md:px-8 md:py-8" data-testid="study-session">
       <div className="flex items-center gap-2">
@@ -275,8 +277,8 @@ function SessionRun({
       </div>
 
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm font-medium text-muted-foreground tabular-nums" data-testid="session-progress">
-          {t('session.progress', { done: state.ratings, total })}
+        <p className="text-sm font-medium text-muted-foreground tabular-nums" data-testid="session-progress" data-left={progress.left} data-rated={state.ratings}>
+          {t('session.progress', { left: progress.left, total: progress.total })}
         </p>
         <CountBadges counts={remaining} size="sm" />
       </div>
@@ -291,10 +293,13 @@ function SessionRun({
         role="progressbar"
         aria-label={t('session.progressLabel')}
         aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={state.ratings}
+        aria-valuemax={progress.total}
+        aria-valuenow={progress.done}
       >
-        <div className="h-full rounded-full bg-primary transition-[width] duration-300 motion-reduce:transition-none" style={{ width: `${total ? (state.ratings / total) * 100 : 0}%` }} />
+        <div
+          className="h-full rounded-full bg-primary transition-[width] duration-300 motion-reduce:transition-none"
+          style={{ width: `${progress.total ? (progress.done / progress.total) * 100 : 0}%` }}
+        />
       </div>
 
       <div className="mt-6">
@@ -305,6 +310,7 @@ function SessionRun({
             card={current}
             flipped={state.flipped}
             sourceLowConfidence={isFromLowConfidencePage(lowConfidencePages, current.page)}
+            comingBack={comesBack(state, current)}
             onFlip={() => dispatch({ type: 'flip' })}
             onOpenPage={(page) => openFileViewer({ fileId, page })}
           />

@@ -24,7 +24,7 @@ function card(id: string, phase: SessionCard['phase'], dueInMs: number | null): 
   };
 }
 
-const counts = { total: 4, new: 1, learning: 1, due: 1, toStudy: 3, newLeftToday: 19, nextDue: null };
+const counts = { total: 4, new: 1, learning: 1, due: 1, toStudy: 3, toStudyBy: { new: 1, learning: 1, due: 1 }, newLeftToday: 19, nextDue: null };
 const deck = { id: 'deck-1', title: 'Cell biology', generated: true } as unknown as Parameters<typeof keepSession>[0]['deck'];
 
 async function keep(userId: string, cards: SessionCard[], deckId = 'deck-1') {

@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, test } from 'vitest';
-import { NEW_CARDS_PER_DAY, reviewsToday } from '../../decks/counts';
+import { countsOfDeck, NEW_CARDS_PER_DAY, reviewsToday } from '../../decks/counts';
+import { getSession } from '../../decks/study';
 import { intervalsOf, rate } from '../../../shared/scheduler';
 import { cardState, deck, flashcard, reviewLog, studyArtefact, user } from '../../db/schema';
 import type { Deck } from '../../../shared/artefacts';
@@ -85,14 +86,15 @@ describe('decks.list', () => {
         title: 'Cell biology',
         generated: true,
         updatedAt: expect.any(Date),
-        counts: { total: 4, new: 4, learning: 0, due: 0, toStudy: 4, newLeftToday: NEW_CARDS_PER_DAY, nextDue: null },
+        counts: { total: 4, new: 4, learning: 0, due: 0, toStudy: 4, toStudyBy: { new: 4, learning: 0, due: 0 }, newLeftToday: NEW_CARDS_PER_DAY, nextDue: null },
       },
     ]);
     await schedule(owner, first!.id, 1, 5 * MINUTE);
     await schedule(owner, second!.id, 2, -MINUTE);
     await schedule(owner, third!.id, 2, 3 * DAY);
     const [listed] = await caller.decks.list({ fileId: stored.id });
-    expect(listed?.counts).toMatchObject({ total: 4, new: 1, learning: 1, due: 1, toStudy: 2 });
+    // To study now: the review due, the new card and the learning card back within minutes (a session shows all three).
+    expect(listed?.counts).toMatchObject({ total: 4, new: 1, learning: 1, due: 1, toStudy: 3, toStudyBy: { new: 1, learning: 1, due: 1 } });
     expect(listed?.counts.nextDue?.getTime()).toBeCloseTo(Date.now() + 5 * MINUTE, -4);
   });
 
@@ -165,6 +167,51 @@ describe('decks.getSession', () => {
     expect((await caller.decks.getSession({ deckId })).cards).toHaveLength(NEW_CARDS_PER_DAY - 3 + 3);
   });
 
+  test("the deck's count to study now is what a session gets, and only goes down while studying with Again ratings", async () => {
+    const { owner, stored, deckId, cards: deckCards, caller } = await ownerWithDeck(NEW_CARDS_PER_DAY + 4);
+    // Yesterday's learning card, back within minutes, and a review due: both in the session and in the count.
+    await schedule(owner, deckCards.at(-1)!.id, 1, 5 * MINUTE);
+    await schedule(owner, deckCards.at(-2)!.id, 2, -DAY);
+    const toStudy = async () => (await caller.decks.list({ fileId: stored.id }))[0]!.counts.toStudy;
+    let queue = (await caller.decks.getSession({ deckId })).cards;
+    expect(queue).toHaveLength(1 + NEW_CARDS_PER_DAY + 1);
+    expect(await toStudy()).toBe(queue.length);
+    const seen: number[] = [];
+    // Eight ratings as a session makes them: Again, Good, Again, Easy, …; a card that comes back joins the end.
+    for (const rating of [1, 3, 1, 4, 3, 1, 4, 3] as const) {
+      const [card, ...rest] = queue;
+      const answer = await caller.decks.review({ cardId: card!.id, rating });
+      queue = answer.requeue ? [...rest, answer.requeue] : rest;
+      expect(answer.counts.toStudy).toBe(queue.length);
+      // The deck's three counts are the session's: new, learning (cards back again among them) and due.
+      expect(answer.counts.toStudyBy).toEqual({
+        new: queue.filter((each) => each.phase === 'new').length,
+        learning: queue.filter((each) => each.phase === 'learning' || each.phase === 'relearning').length,
+        due: queue.filter((each) => each.phase === 'review').length,
+      });
+      expect(await toStudy()).toBe(queue.length);
+      expect((await caller.decks.getSession({ deckId })).cards.map((each) => each.id).sort()).toEqual(queue.map((each) => each.id).sort());
+      seen.push(answer.counts.toStudy);
+    }
+    expect(seen.every((count, index) => count <= (seen[index - 1] ?? Infinity))).toBe(true);
+    expect(seen.at(-1)).toBeLessThan(1 + NEW_CARDS_PER_DAY + 1);
+  });
+
+  test('a learning card counts the same before and after its step runs out (no jump while a student studies)', async () => {
+    const { owner, deckId } = await ownerWithDeck(3);
+    const [first] = (await callerFor(services, owner).decks.getSession({ deckId })).cards;
+    const now = new Date();
+    await callerFor(services, owner).decks.review({ cardId: first!.id, rating: 1 });
+    const at = async (later: number) => {
+      const when = new Date(now.getTime() + later);
+      const [counts, session] = await Promise.all([countsOfDeck(services.db, owner.user.id, deckId, when), getSession({ db: services.db, userId: owner.user.id, deckId, now: when })]);
+      return { toStudy: counts.toStudy, session: session.cards.length };
+    };
+    expect(await at(0)).toEqual({ toStudy: 3, session: 3 });
+    // Once its one-minute step has run out, the card is due: still the same three cards.
+    expect(await at(2 * MINUTE)).toEqual({ toStudy: 3, session: 3 });
+  });
+
   test('refuses the signed-out and a stranger; a limit outside 1–500 is a bad request', async () => {
     const { deckId, caller } = await ownerWithDeck(1);
     await expectRefused({ services, call: (other) => other.decks.getSession({ deckId }), actors: ['anonymous', 'stranger'] });
@@ -179,7 +226,8 @@ describe('decks.review and decks.undoReview', () => {
     const answer = await caller.decks.review({ cardId: first!.id, rating: 3, durationMs: 4200 });
     expect(answer).toMatchObject({ cardId: first!.id, deckId, rating: 3, phase: 'learning', scheduledDays: 0 });
     expect(answer.due.getTime()).toBeCloseTo(Date.now() + 10 * MINUTE, -4);
-    expect(answer.counts).toMatchObject({ total: 3, new: 2, learning: 1, due: 0, toStudy: 2 });
+    // The card comes back in this session, so it is still to study: the count does not move until it graduates.
+    expect(answer.counts).toMatchObject({ total: 3, new: 2, learning: 1, due: 0, toStudy: 3 });
     // Back within 10 minutes: it comes again later in this session, with its next step's intervals.
     expect(answer.requeue).toMatchObject({ id: first!.id, phase: 'learning' });
     expect(answer.requeue?.intervals.good).toBe(2 * DAY);

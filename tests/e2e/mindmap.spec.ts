@@ -319,6 +319,8 @@ test('the map stays readable: a click opens a branch, the details come second, E
     const box = (await node.locator('.mm-box').boundingBox())!;
     expect(overlaps(box, (await panel.boundingBox())!), 'the panel covers the chosen idea').toBe(false);
     expect(overlaps(box, (await controls.boundingBox())!), 'the zoom buttons cover the chosen idea').toBe(false);
+    const help = page.getByTestId('mindmap-key-help');
+    if (await help.isVisible()) expect(overlaps(box, (await help.boundingBox())!), 'the hint covers the chosen idea').toBe(false);
     expect(box.x).toBeGreaterThanOrEqual(canvas.x);
     expect(box.y).toBeGreaterThanOrEqual(canvas.y);
     expect(box.y + box.height).toBeLessThanOrEqual(canvas.y + canvas.height);

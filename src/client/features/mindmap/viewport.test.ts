@@ -4,6 +4,7 @@ import {
   CONTROLS_ROOM,
   fitTransform,
   freeArea,
+  HINT_ROOM,
   MAX_SCALE,
   MIN_SCALE,
   panIntoView,
@@ -88,8 +89,8 @@ describe('fitTransform', () => {
 });
 
 describe('freeArea', () => {
-  it('leaves out the zoom buttons’ column', () => {
-    expect(freeArea({ width: 1078, height: 630 }, { narrow: false, panelOpen: false })).toEqual({ x: 0, y: 0, width: 1078 - CONTROLS_ROOM, height: 630 });
+  it('leaves out the zoom buttons’ column, and wider than a phone the hint along the bottom', () => {
+    expect(freeArea({ width: 1078, height: 630 }, { narrow: false, panelOpen: false })).toEqual({ x: 0, y: 0, width: 1078 - CONTROLS_ROOM, height: 630 - HINT_ROOM });
     expect(freeArea({ width: 390, height: 647 }, { narrow: true, panelOpen: false })).toEqual({ x: 0, y: 0, width: 390 - CONTROLS_ROOM, height: 647 });
   });
 
@@ -98,7 +99,7 @@ describe('freeArea', () => {
     // The panel: 22rem from 0.75rem of the right edge; the buttons (44 px) 0.75rem left of it; 8 px to spare.
     const panelLeft = 1078 - 12 - 352;
     const buttonsLeft = panelLeft - 12 - 44;
-    expect(free).toEqual({ x: 0, y: 0, width: buttonsLeft - 8, height: 630 });
+    expect(free).toEqual({ x: 0, y: 0, width: buttonsLeft - 8, height: 630 - HINT_ROOM });
     expect(SIDE_PANEL_ROOM).toBe(376);
   });
 
@@ -109,6 +110,7 @@ describe('freeArea', () => {
   it('keeps some room on a canvas narrower than the panel', () => {
     expect(freeArea({ width: 300, height: 400 }, { narrow: false, panelOpen: true }).width).toBe(160);
     expect(freeArea({ width: 40, height: 400 }, { narrow: false, panelOpen: false }).width).toBe(40);
+    expect(freeArea({ width: 800, height: 100 }, { narrow: false, panelOpen: false }).height).toBe(100);
   });
 });
 

@@ -82,17 +82,22 @@ export const SIDE_PANEL_WIDTH = 352;
 export const SIDE_PANEL_ROOM = 12 + SIDE_PANEL_WIDTH + 12;
 /** A phone's bottom sheet is at most 58 % of the canvas's height (node-panel.tsx), covering the zoom buttons. */
 export const SHEET_SHARE = 0.58;
+/** Wider than a phone, the keys button and the hint beside it (map-key-help.tsx): a 36 px row 0.75rem from the bottom. */
+export const HINT_ROOM = 12 + 36 + 8;
 
 /**
- * The part of the canvas (screen coordinates) that neither the details panel nor the zoom buttons cover: what the map
- * is fitted into and a selected node is brought into. Beside the zoom buttons' column; with the details open, left of
- * the side panel and the buttons beside it, or on a phone above the bottom sheet (which covers the buttons).
+ * The part of the canvas (screen coordinates) that neither the details panel nor the zoom buttons (nor, wider than a
+ * phone, the hint along the bottom) cover: what the map is fitted into and a selected node is brought into. Beside
+ * the zoom buttons' column; with the details open, left of the side panel and the buttons beside it, or on a phone
+ * above the bottom sheet (which covers the buttons).
  */
 export function freeArea(size: Size, { narrow, panelOpen }: { narrow: boolean; panelOpen: boolean }): Bounds {
   const { width, height } = size;
   if (panelOpen && narrow) return { x: 0, y: 0, width, height: Math.round(height * (1 - SHEET_SHARE)) };
   const right = panelOpen ? SIDE_PANEL_ROOM + CONTROLS_ROOM - 12 : CONTROLS_ROOM;
-  return { x: 0, y: 0, width: Math.max(Math.min(width, 160), width - right), height };
+  const bottom = narrow ? 0 : HINT_ROOM;
+  const keep = (length: number, inset: number) => Math.max(Math.min(length, 160), length - inset);
+  return { x: 0, y: 0, width: keep(width, right), height: keep(height, bottom) };
 }
 
 /**

@@ -23,6 +23,20 @@ async function ideaCount(page: Page): Promise<number> {
   return Number(/\d+/.exec(stats ?? '')?.[0]);
 }
 
+/** A spot of empty canvas to grab: the first of a grid of points where the canvas itself is hit. */
+async function emptyCanvasPoint(page: Page): Promise<{ x: number; y: number } | null> {
+  const box = (await page.getByTestId('mindmap-canvas').boundingBox())!;
+  return page.evaluate(({ x, y, width, height }) => {
+    for (let row = 1; row < 10; row += 1) {
+      for (let column = 1; column < 10; column += 1) {
+        const point = { x: x + (width * column) / 10, y: y + (height * row) / 10 };
+        if (document.elementFromPoint(point.x, point.y)?.getAttribute('data-testid') === 'mindmap-canvas') return point;
+      }
+    }
+    return null;
+  }, box);
+}
+
 const activeNodeId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-node-id') ?? null);
 
 test('a student opens a branch, reads a node’s source, opens its page, moves by keyboard and exports the map @mobile', async ({ page }, testInfo) => {
@@ -57,7 +71,9 @@ test('a student opens a branch, reads a node’s source, opens its page, moves b
   expect(childId).toBeTruthy();
   const child = page.locator(`[data-testid="mindmap-node"][data-node-id="${childId}"]`);
   const label = (await child.locator('title').textContent())!;
+  // A click makes it the current idea (a branch opens, a leaf shows its details), its i button shows its details.
   await child.click();
+  await child.getByTestId('mindmap-node-details').click();
   const panel = page.getByTestId('mindmap-panel');
   await expect(panel).toBeVisible();
   await expect(panel.getByTestId('mindmap-panel-title')).toHaveText(label);
@@ -164,7 +180,9 @@ test('the map is driven by keyboard: arrows move between ideas, Enter opens a br
   // Dark mode, for a look: a section opened and one of its ideas with its source.
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.locator('[data-testid="mindmap-node"][aria-level="2"]').nth(1).getByTestId('mindmap-toggle').click();
-  await page.locator('[data-testid="mindmap-node"][aria-level="3"]').first().click();
+  const concept = page.locator('[data-testid="mindmap-node"][aria-level="3"]').first();
+  await concept.click();
+  await concept.getByTestId('mindmap-node-details').click();
   await expect(page.getByTestId('mindmap-passage')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('mindmap-desktop-panel-dark.png'), animations: 'disabled' });
 });
@@ -194,20 +212,9 @@ test('on a phone the map fits the screen, pans by dragging, and the details open
   await page.screenshot({ path: testInfo.outputPath(`mindmap-${phone ? 'phone' : 'desktop'}-dark.png`), animations: 'disabled' });
 
   // Dragging the canvas moves the map.
-  const canvas = page.getByTestId('mindmap-canvas');
-  const box = (await canvas.boundingBox())!;
   const root = page.locator('[data-testid="mindmap-node"][aria-level="1"]');
   const start = (await root.boundingBox())!;
-  // A spot of empty canvas to grab: the first of a grid of points where the canvas itself is hit.
-  const grab = await page.evaluate(({ x, y, width, height }) => {
-    for (let row = 1; row < 10; row += 1) {
-      for (let column = 1; column < 10; column += 1) {
-        const point = { x: x + (width * column) / 10, y: y + (height * row) / 10 };
-        if (document.elementFromPoint(point.x, point.y)?.getAttribute('data-testid') === 'mindmap-canvas') return point;
-      }
-    }
-    return null;
-  }, box);
+  const grab = await emptyCanvasPoint(page);
   expect(grab).not.toBeNull();
   await page.mouse.move(grab!.x, grab!.y);
   await page.mouse.down();
@@ -244,8 +251,10 @@ test('on a phone the map fits the screen, pans by dragging, and the details open
   await page.getByTestId('mindmap-fit').click();
   await expect(zoom).toHaveText(fitted!);
 
-  // A section opens its details; on a phone they are a sheet along the bottom, above the tab bar.
-  await page.locator('[data-testid="mindmap-node"][aria-level="2"]').first().click();
+  // A section's i button opens its details; on a phone they are a sheet along the bottom, above the tab bar.
+  const section = page.locator('[data-testid="mindmap-node"][aria-level="2"]').first();
+  await section.click();
+  await section.getByTestId('mindmap-node-details').click();
   const panel = page.getByTestId('mindmap-panel');
   await expect(page.getByTestId('mindmap-passage')).toBeVisible();
   if (phone) {
@@ -256,4 +265,115 @@ test('on a phone the map fits the screen, pans by dragging, and the details open
     expect(openPage.height).toBeGreaterThanOrEqual(44);
   }
   await page.screenshot({ path: testInfo.outputPath(`mindmap-${phone ? 'phone' : 'desktop'}-panel-dark.png`), animations: 'disabled' });
+});
+
+/** A box on the page: Playwright's boundingBox. */
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+/** The map's scale, as its drawing's transform has it. */
+const mapScale = async (page: Page) => Number(await page.locator('[role="tree"]').getAttribute('data-scale'));
+/** The readable floor of viewport.ts (READABLE_SCALE). */
+const READABLE_SCALE = 0.8;
+
+test('the map stays readable: a click opens a branch, the details come second, Expand all fits the width, nothing covers the chosen idea @mobile', async ({ page }, testInfo) => {
+  test.slow();
+  const phone = testInfo.project.name === 'mobile';
+  const device = phone ? 'phone' : 'desktop';
+  if (!phone) await page.setViewportSize({ width: 1366, height: 800 });
+  await studentWithStudyFile(page);
+  await openMindmap(page);
+  const panel = page.getByTestId('mindmap-panel');
+  const controls = page.getByRole('group', { name: 'Zoom' });
+  const canvas = (await page.getByTestId('mindmap-canvas').boundingBox())!;
+  expect(await mapScale(page)).toBeGreaterThanOrEqual(READABLE_SCALE);
+
+  // A click on a closed branch's box (not its toggle) opens the branch; its details wait for a second action.
+  const branchId = await page.evaluate((area) => {
+    // One in full view: the map opens at 100 % round the root, the first and last sections may be cut by the edge.
+    const closed = [...document.querySelectorAll('[data-testid="mindmap-node"][data-collapsed="true"]')];
+    const inView = closed.find((node) => {
+      const box = node.querySelector('.mm-box')!.getBoundingClientRect();
+      return box.top >= area.y && box.bottom <= area.y + area.height && box.left >= area.x && box.right <= area.x + area.width;
+    });
+    return inView?.getAttribute('data-node-id') ?? null;
+  }, canvas);
+  expect(branchId).not.toBeNull();
+  const branch = page.locator(`[data-testid="mindmap-node"][data-node-id="${branchId}"]`);
+  const level = Number(await branch.getAttribute('aria-level'));
+  const children = page.locator(`[data-testid="mindmap-node"][aria-level="${level + 1}"]`);
+  const before = await children.count();
+  await branch.click();
+  const opened = page.locator(`[data-testid="mindmap-node"][data-node-id="${branchId}"]`);
+  await expect(opened).toHaveAttribute('aria-expanded', 'true');
+  await expect.poll(() => children.count()).toBeGreaterThan(before);
+  await expect(panel).toHaveCount(0);
+  await expect(opened).toHaveAttribute('aria-selected', 'false');
+  await page.screenshot({ path: testInfo.outputPath(`readable-${device}-branch-opened.png`), animations: 'disabled' });
+
+  // Its i button opens the details, clear of the panel and the zoom buttons.
+  await opened.getByTestId('mindmap-node-details').click();
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId('mindmap-panel-title')).toHaveText((await opened.locator('title').textContent())!);
+  await expect(page.getByTestId('mindmap-passage')).toBeVisible();
+  const expectClear = async (node: typeof opened) => {
+    const box = (await node.locator('.mm-box').boundingBox())!;
+    expect(overlaps(box, (await panel.boundingBox())!), 'the panel covers the chosen idea').toBe(false);
+    expect(overlaps(box, (await controls.boundingBox())!), 'the zoom buttons cover the chosen idea').toBe(false);
+    const help = page.getByTestId('mindmap-key-help');
+    if (await help.isVisible()) expect(overlaps(box, (await help.boundingBox())!), 'the hint covers the chosen idea').toBe(false);
+    expect(box.x).toBeGreaterThanOrEqual(canvas.x);
+    expect(box.y).toBeGreaterThanOrEqual(canvas.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(canvas.y + canvas.height);
+  };
+  await expectClear(opened);
+  await panel.getByTestId('mindmap-panel-close').click();
+  await expect(panel).toBeHidden();
+
+  // Expand all: every idea, at a readable zoom; on a laptop the whole width fits beside the zoom buttons.
+  await page.getByTestId('mindmap-expand-all').click();
+  await expect(page.getByTestId('mindmap-node')).toHaveCount(await ideaCount(page));
+  expect(await mapScale(page)).toBeGreaterThanOrEqual(READABLE_SCALE);
+  const controlsBox = (await controls.boundingBox())!;
+  const extent = await page.evaluate(() => {
+    const boxes = [...document.querySelectorAll('[data-testid="mindmap-node"] .mm-box')].map((box) => box.getBoundingClientRect());
+    return { left: Math.min(...boxes.map((box) => box.left)), right: Math.max(...boxes.map((box) => box.right)) };
+  });
+  if (!phone) {
+    expect(extent.left).toBeGreaterThanOrEqual(canvas.x);
+    expect(extent.right).toBeLessThanOrEqual(controlsBox.x);
+  }
+  // The root stays in view.
+  const root = (await page.locator('[data-testid="mindmap-node"][aria-level="1"] .mm-box').boundingBox())!;
+  expect(root.x).toBeGreaterThanOrEqual(canvas.x);
+  expect(root.y).toBeGreaterThanOrEqual(canvas.y);
+  expect(root.y + root.height).toBeLessThanOrEqual(canvas.y + canvas.height);
+  await page.screenshot({ path: testInfo.outputPath(`readable-${device}-expanded.png`), animations: 'disabled' });
+
+  // A leaf where the details will go (the right-most, lowest one in view) shows its details at a click, moved clear.
+  if (phone) {
+    // The phone shows the map's first two levels at this zoom: drag the ideas of the next levels into view.
+    const grab = (await emptyCanvasPoint(page))!;
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.down();
+    await page.mouse.move(grab.x - 200, grab.y, { steps: 8 });
+    await page.mouse.up();
+  }
+  const leafId = await page.evaluate((area) => {
+    let best: { id: string; score: number } | null = null;
+    for (const node of document.querySelectorAll('[data-testid="mindmap-node"]:not([data-collapsed])')) {
+      const box = node.querySelector('.mm-box')!.getBoundingClientRect();
+      const inView = box.left >= area.x && box.top >= area.y && box.right <= area.right && box.bottom <= area.bottom;
+      if (inView && (!best || box.right + box.bottom > best.score)) best = { id: node.getAttribute('data-node-id')!, score: box.right + box.bottom };
+    }
+    return best?.id ?? null;
+  }, { x: canvas.x, y: canvas.y, right: controlsBox.x, bottom: canvas.y + canvas.height });
+  expect(leafId).not.toBeNull();
+  const leaf = page.locator(`[data-testid="mindmap-node"][data-node-id="${leafId}"]`);
+  await leaf.click();
+  await expect(panel).toBeVisible();
+  await expect(page.getByTestId('mindmap-passage')).toBeVisible();
+  await expect(leaf).toHaveAttribute('aria-selected', 'true');
+  await expectClear(leaf);
+  expect(await mapScale(page)).toBeGreaterThanOrEqual(READABLE_SCALE);
+  await page.screenshot({ path: testInfo.outputPath(`readable-${device}-leaf-details.png`), animations: 'disabled' });
 });

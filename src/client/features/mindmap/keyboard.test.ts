@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyAction } from './keyboard';
+import { clickAction, keyAction } from './keyboard';
 import { layoutMindmap, type MindmapNode } from './layout';
 
 const leaf = (id: string): MindmapNode => ({ id, label: id, page: 1, children: [] });
@@ -55,5 +55,14 @@ describe('keyAction', () => {
     expect(keyAction('0', 'a', open)).toEqual({ type: 'fit' });
     expect(keyAction('x', 'a', open)).toBeNull();
     expect(keyAction('ArrowDown', 'missing', open)).toBeNull();
+  });
+});
+
+describe('clickAction', () => {
+  it('opens or closes a branch on a click, and shows a leaf’s details (a branch’s take a second action)', () => {
+    const closed = layoutMindmap(tree, new Set(['a']));
+    expect(clickAction(closed.byId.get('a')!)).toEqual({ type: 'toggle', id: 'a' });
+    expect(clickAction(closed.byId.get('root')!)).toEqual({ type: 'toggle', id: 'root' });
+    expect(clickAction(closed.byId.get('c')!)).toEqual({ type: 'details', id: 'c' });
   });
 });

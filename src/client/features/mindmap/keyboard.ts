@@ -1,4 +1,4 @@
-import type { MindmapLayout } from './layout';
+import type { LayoutNode, MindmapLayout } from './layout';
 
 /**
  * What a key does on a focused node of the map (the tree grows to the right):
@@ -6,7 +6,7 @@ import type { MindmapLayout } from './layout';
  *   ArrowLeft   goes to the parent
  *   ArrowUp/Down  the node above/below on the same level (siblings first, then the neighbouring branch)
  *   Home / End  the root / the last node of the level
- *   Enter/Space opens or closes a branch; on a leaf opens the details
+ *   Enter/Space opens or closes a branch; on a leaf opens the details (what a click does, see clickAction)
  *   i           opens the details of any node;  Escape closes them
  *   + / − / 0   zoom in / out / fit to screen
  */
@@ -41,7 +41,7 @@ export function keyAction(key: string, focusedId: string, layout: MindmapLayout)
       return row.length > 0 && row[row.length - 1] !== node.id ? { type: 'focus', id: row[row.length - 1]! } : null;
     case 'Enter':
     case ' ':
-      return node.childCount > 0 ? { type: 'toggle', id: node.id } : { type: 'details', id: node.id };
+      return clickAction(node);
     case 'i':
     case 'I':
       return { type: 'details', id: node.id };
@@ -60,3 +60,12 @@ export function keyAction(key: string, focusedId: string, layout: MindmapLayout)
   }
 }
 
+
+/**
+ * What a click or tap on a node does, like Enter: a branch opens or closes (what a student of a mind map tries first),
+ * a leaf, with nothing to open, shows its details. A branch's details take a second action: the node's details button
+ * (shown on the current node and under the mouse) or the key I.
+ */
+export function clickAction(node: LayoutNode): Extract<KeyAction, { type: 'toggle' | 'details' }> {
+  return node.childCount > 0 ? { type: 'toggle', id: node.id } : { type: 'details', id: node.id };
+}

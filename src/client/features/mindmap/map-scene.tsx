@@ -12,7 +12,10 @@ interface SceneProps {
   lowConfidencePages?: readonly number[] | null;
   focusedId: string;
   selectedId: string | null;
-  onSelect: (id: string) => void;
+  /** A click or tap on the node (see clickAction). */
+  onActivate: (id: string) => void;
+  /** The node's details button: its details open. */
+  onDetails: (id: string) => void;
   onToggle: (id: string) => void;
   onFocusNode: (id: string) => void;
   onNodeKeyDown: (event: KeyboardEvent<SVGGElement>, id: string) => void;
@@ -28,7 +31,8 @@ export const MapScene = memo(function MapScene({
   lowConfidencePages,
   focusedId,
   selectedId,
-  onSelect,
+  onActivate,
+  onDetails,
   onToggle,
   onFocusNode,
   onNodeKeyDown,
@@ -47,7 +51,8 @@ export const MapScene = memo(function MapScene({
           focused={node.id === focusedId}
           selected={node.id === selectedId}
           lowConfidence={isFromLowConfidencePage(lowConfidencePages, node.page)}
-          onSelect={onSelect}
+          onActivate={onActivate}
+          onDetails={onDetails}
           onToggle={onToggle}
           onFocusNode={onFocusNode}
           onNodeKeyDown={onNodeKeyDown}
@@ -64,7 +69,8 @@ function MapNode({
   selected,
   lowConfidence,
   siblings,
-  onSelect,
+  onActivate,
+  onDetails,
   onToggle,
   onFocusNode,
   onNodeKeyDown,
@@ -74,7 +80,8 @@ function MapNode({
   selected: boolean;
   lowConfidence: boolean;
   siblings: string[];
-  onSelect: (id: string) => void;
+  onActivate: (id: string) => void;
+  onDetails: (id: string) => void;
   onToggle: (id: string) => void;
   onFocusNode: (id: string) => void;
   onNodeKeyDown: (event: KeyboardEvent<SVGGElement>, id: string) => void;
@@ -91,6 +98,7 @@ function MapNode({
       data-node-id={node.id}
       data-level={levelOf(node.depth)}
       data-collapsed={hasChildren ? String(node.collapsed) : undefined}
+      data-current={focused || undefined}
       transform={`translate(${node.x} ${node.y})`}
       role="treeitem"
       tabIndex={focused ? 0 : -1}
@@ -101,14 +109,14 @@ function MapNode({
       aria-selected={selected}
       aria-label={t(lowConfidence ? 'map.nodeLowConfidence' : 'map.node', { label: node.label, page: node.page })}
       data-low-confidence={lowConfidence || undefined}
-      onClick={() => onSelect(node.id)}
+      onClick={() => onActivate(node.id)}
       onFocus={() => onFocusNode(node.id)}
       onKeyDown={(event) => onNodeKeyDown(event, node.id)}
     >
       <title>{node.label}</title>
       {hasChildren && (
-        // A finger-sized target around the toggle's small dot, drawn under the box: a tap on the box (a short idea's
-        // label reaches into the circle) opens the idea, a tap beside it opens or closes the branch.
+        // A finger-sized target around the toggle's small dot, drawn under the box: a tap beside the box opens or
+        // closes the branch, as a tap on the box does.
         <circle
           className="mm-toggle-hit"
           data-export="omit"
@@ -142,6 +150,26 @@ function MapNode({
           </tspan>
         ))}
       </text>
+      {/* The details button on the box's top edge near its right corner (clear of the toggle and of the label's
+          first line), shown on the current node and under the mouse. */}
+      <g
+        className="mm-details"
+        data-testid="mindmap-node-details"
+        data-export="omit"
+        role="button"
+        aria-label={t('map.details', { label: node.label })}
+        transform={`translate(${node.width - 14} -4)`}
+        onClick={(event) => {
+          event.stopPropagation();
+          onDetails(node.id);
+        }}
+      >
+        <circle className="mm-details-hit" r={16} />
+        <circle className="mm-details-dot" r={10} />
+        {/* An "i": its stem and its dot. */}
+        <path className="mm-details-mark" d="M0 -0.5 V5" />
+        <circle className="mm-details-mark-dot" cy={-4.5} r={1.4} />
+      </g>
       {hasChildren && (
         <g
           className="mm-toggle"

@@ -84,6 +84,7 @@ export default function MindmapView({ file, map }: { file: StudyFile; map: Mindm
             <g
               ref={contentRef}
               transform={`translate(${view.x} ${view.y}) scale(${view.k})`}
+              data-scale={view.k.toFixed(3)}
               role="tree"
               aria-label={t('map.label', { title: map.root.label })}
               aria-describedby={KEYS_SUMMARY_ID}
@@ -93,7 +94,8 @@ export default function MindmapView({ file, map }: { file: StudyFile; map: Mindm
                 lowConfidencePages={file.lowConfidencePages}
                 focusedId={layout.byId.has(focusedId) ? focusedId : layout.rootId}
                 selectedId={selectedId}
-                onSelect={actions.select}
+                onActivate={actions.activate}
+                onDetails={actions.select}
                 onToggle={actions.toggle}
                 onFocusNode={actions.onFocusNode}
                 onNodeKeyDown={onNodeKeyDown}

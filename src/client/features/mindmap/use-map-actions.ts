@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { clickAction } from './keyboard';
 import type { MindmapNode } from './layout';
 import type { MapExpansion } from './use-map-expansion';
 import type { MapSelection } from './use-map-selection';
@@ -38,13 +39,26 @@ export function useMapActions({
     }
   });
 
-  /** A click on a node: its details open, the focus stays on the map. */
+  /** A node's details button (or a click on a leaf): its details open, the focus stays on the map. */
   const select = useStableCallback((id: string) => {
     setSelectedId(id);
     setFocusedId(id);
     setPanelFocus(false);
     const node = layout.byId.get(id);
     if (node) viewport.bringIntoView(node, true);
+  });
+
+  /** A click or tap on a node: a branch opens or closes and becomes the current node, a leaf shows its details. */
+  const activate = useStableCallback((id: string) => {
+    const node = layout.byId.get(id);
+    if (!node) return;
+    const action = clickAction(node);
+    if (action.type === 'details') {
+      select(id);
+      return;
+    }
+    setFocusedId(id);
+    toggle(id);
   });
 
   const onFocusNode = useStableCallback((id: string) => {
@@ -91,7 +105,7 @@ export function useMapActions({
     setFocusedId(root.id);
   };
 
-  return { panelOpen, toggle, select, onFocusNode, moveFocus, openDetails, closePanel, expandAll, collapseAll };
+  return { panelOpen, toggle, select, activate, onFocusNode, moveFocus, openDetails, closePanel, expandAll, collapseAll };
 }
 
 export type MapActions = ReturnType<typeof useMapActions>;

@@ -1,9 +1,6 @@
 import { useMemo, useState } from 'react';
 import { allBranches, collapsedBelow, layoutMindmap, openingCollapsed, type Measure, type MindmapLayout, type MindmapNode } from './layout';
-import type { Size } from './viewport';
-
-/** A level opens at first only if the fitted map stays at least this large (phones: labels stay readable). */
-const OPENING_SCALE = { narrow: 0.6, wide: 0.7 };
+import { freeArea, READABLE_SCALE, type Size } from './viewport';
 
 /**
  * Which branches of the map are open, and the map laid out for them. As the map opens, as many levels show as the
@@ -13,7 +10,8 @@ export function useMapExpansion(root: MindmapNode, size: Size | null, narrow: bo
   /** null: as the map opens, chosen for the canvas's size; set once the student opens or closes a branch. */
   const [collapsedState, setCollapsed] = useState<Set<string> | null>(null);
   const opening = useMemo(
-    () => (size ? openingCollapsed(root, size, narrow ? OPENING_SCALE.narrow : OPENING_SCALE.wide, measure, narrow) : null),
+    // A level opens at first only if the whole map still fits the free part of the canvas at a readable size.
+    () => (size ? openingCollapsed(root, freeArea(size, { narrow, panelOpen: false }), READABLE_SCALE, measure, narrow) : null),
     [root, size, narrow, measure],
   );
   const collapsed = collapsedState ?? opening ?? collapsedBelow(root, 1);

@@ -1,15 +1,13 @@
 import { useMemo, useState, type RefObject } from 'react';
 import type { Bounds, LayoutNode, MindmapLayout } from './layout';
 import { usePanZoom } from './use-pan-zoom';
-import { fitTransform, panIntoView, zoomAt, type Size, type Transform } from './viewport';
-
-/** The side panel's width (22rem) and its margin. */
-const PANEL_ROOM = 352 + 24;
+import { fitTransform, freeArea, panIntoView, zoomAt, type Size, type Transform } from './viewport';
 
 /**
- * Where the map shows on its canvas (pan and zoom as one transform): fitted to the canvas until the student pans or
- * zooms (by drag, wheel, pinch, button or key), and moved the least to keep a node in sight in the part of the canvas
- * the details panel leaves free. `panelOpen` says whether that panel is open.
+ * Where the map shows on its canvas (pan and zoom as one transform): fitted (readably, see fitTransform) into the part
+ * of the canvas the zoom buttons and the details panel leave free until the student pans or zooms (by drag, wheel,
+ * pinch, button or key), and moved the least to keep a node in sight in that part. `panelOpen` says whether the details
+ * panel is open.
  */
 export function useMapViewport({
   svgRef,
@@ -26,22 +24,14 @@ export function useMapViewport({
 }) {
   /** null: fitted to the canvas (again after "Fit"); set once the student pans, zooms or opens a branch. */
   const [transform, setTransform] = useState<Transform | null>(null);
-  const fitted = useMemo(() => (size ? fitLayout(layout, size, narrow) : null), [layout, size, narrow]);
+  const fitted = useMemo(() => (size ? fitLayout(layout, size, narrow, panelOpen) : null), [layout, size, narrow, panelOpen]);
   /** The transform in effect; null until the canvas has been measured. */
   const view = transform ?? fitted;
   const gestures = usePanZoom(svgRef, () => view, setTransform);
 
-  /** The part of the canvas the details panel leaves free: above the bottom sheet on a phone, beside the side panel. */
-  const freeArea = (withPanel: boolean): Bounds => {
-    const width = size?.width ?? 0;
-    const height = size?.height ?? 0;
-    if (!withPanel) return { x: 0, y: 0, width, height };
-    return narrow ? { x: 0, y: 0, width, height: height * 0.42 } : { x: 0, y: 0, width: Math.max(200, width - PANEL_ROOM), height };
-  };
-
   const reveal = (rect: Bounds, base: Transform | null, withPanel: boolean): Transform | null => {
     if (!base || !size) return base;
-    return panIntoView(base, rect, freeArea(withPanel));
+    return panIntoView(base, rect, freeArea(size, { narrow, panelOpen: withPanel }));
   };
 
   return {
@@ -53,13 +43,16 @@ export function useMapViewport({
     /** Zooms about the middle of the free part of the canvas. */
     zoomBy: (factor: number) => {
       if (!view || !size) return;
-      const area = freeArea(panelOpen);
-      setTransform(zoomAt(view, factor, { x: area.width / 2, y: area.height / 2 }));
+      const area = freeArea(size, { narrow, panelOpen });
+      setTransform(zoomAt(view, factor, { x: area.x + area.width / 2, y: area.y + area.height / 2 }));
     },
-    /** Pans the least that shows `rect` (map coordinates) clear of the panel if `withPanel`; no change if it shows already. */
+    /**
+     * Pans the least that shows `rect` (map coordinates) clear of the zoom buttons, and of the panel if `withPanel`.
+     * The view stops following the fit, so the panel opening does not move the map under the student's eyes.
+     */
     bringIntoView: (rect: Bounds, withPanel: boolean) => {
       const next = reveal(rect, view, withPanel);
-      if (next && next !== view) setTransform(next);
+      if (next) setTransform(next);
     },
     /**
      * After the branch `id` opened or closed (`next` is the layout it leads to): the node stays where it is on screen,
@@ -78,12 +71,10 @@ export function useMapViewport({
 
 export type MapViewport = ReturnType<typeof useMapViewport>;
 
-function fitLayout(layout: MindmapLayout, size: Size, narrow: boolean): Transform {
+function fitLayout(layout: MindmapLayout, size: Size, narrow: boolean, panelOpen: boolean): Transform {
   const root = layout.byId.get(layout.rootId);
-  return fitTransform(layout.bounds, size, {
-    padding: narrow ? 16 : 40,
-    maxScale: 1.1,
-    minScale: narrow ? 0.5 : 0.3,
+  return fitTransform(layout.bounds, freeArea(size, { narrow, panelOpen }), {
+    padding: narrow ? 16 : 24,
     anchor: root ? { x: root.x + root.width / 2, y: root.y + root.height / 2 } : undefined,
   });
 }

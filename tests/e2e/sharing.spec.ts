@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { DESKTOP, expect, navigate, PHONE, signUp, test, waitForApp } from './fixtures';
 import { finishBySkipping } from './lesson-fixtures';
-import { inBothColourSchemes, openFile, originHeader, trpcMutation, trpcQuery, uploadStudyFile, waitForArtefacts } from './study-fixtures';
+import { inBothColourSchemes, openFile, originHeader, trpcMutation, trpcQuery, uploadStudyFile, waitForArtefacts, waitForFile } from './study-fixtures';
 
 /**
  * Shared courses walked by two students: the owner shares a course by its link, a second student joins
@@ -212,4 +212,140 @@ test("a member views a shared course's text and video files and reads its Share 
   await member.screenshot({ path: testInfo.outputPath('member-search.png') });
   await results.getByText('notes.txt').click();
   await member.waitForURL(new RegExp(`/summary\\?uuid=${space.uuid}&id=${textId}`));
+});
+
+// Issue 22, "Sharing is surprising": one click still shares publicly and copies the link (spec §4), and the student is
+// told what happened, can take it back in one click, and reaches Save details at every size.
+const PUBLIC_SENTENCE = 'Public: anyone with the link can join; listed in Find a course';
+const DIALOG_SIZES = [
+  { width: 1366, height: 800 },
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+  { width: 390, height: 844 },
+  { width: 360, height: 640 },
+];
+
+/** A course with one short text file, read and ready; its name is the test's own, so /courses can be searched for it. */
+async function courseWithNotes(page: Page, name: string): Promise<{ courseId: string; fileId: string }> {
+  const uploaded = await uploadStudyFile(page, {
+    courseName: name,
+    file: { name: 'Leaf notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Stomata open in the light.\n\nGuard cells swell with water.\n') },
+  });
+  await waitForFile(page, uploaded.fileId);
+  return uploaded;
+}
+
+/** Save details is inside the viewport, whole, and nothing covers it. */
+async function expectSaveInView(page: Page) {
+  const save = page.getByTestId('share-dialog').getByTestId('details-save');
+  const viewport = page.viewportSize();
+  const box = await save.boundingBox();
+  expect(box, 'Save details has a box').not.toBeNull();
+  if (!box || !viewport) return;
+  expect(box.y, `Save details' top at ${viewport.width}×${viewport.height}`).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, `Save details' bottom at ${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(viewport.height);
+  expect(box.x + box.width, `Save details' right edge at ${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(viewport.width);
+  // Playwright's actionability check: visible, stable, enabled and receiving the click at its point.
+  await save.click({ trial: true });
+}
+
+test('one click on Share opens the dialog saying what sharing did, one toast per save, Make Private takes the course off /courses', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await signUp(page);
+  const name = `Botany ${Date.now().toString(36)}`;
+  const { fileId } = await courseWithNotes(page, name);
+  await openFile(page, fileId);
+  await navigate(page, '/summary');
+
+  await page.getByTestId('header-share').click();
+  const dialog = page.getByTestId('share-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('share-visibility')).toHaveText(PUBLIC_SENTENCE);
+  await expect(dialog.getByTestId('share-visibility-toggle')).toHaveText('Make Private');
+  await expect(dialog.getByTestId('share-visibility')).toBeInViewport();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await dialog.getByTestId('share-link').inputValue());
+  // Sharing and copying are one toast; the description and tags made for the new course are one more, not two.
+  const toasts = page.locator('[data-sonner-toast]');
+  await expect(toasts.filter({ hasText: 'Course shared successfully!' })).toHaveCount(1);
+  await expect(toasts.filter({ hasText: 'Course shared successfully!' })).toContainText('Share link copied to clipboard!');
+  await expect(toasts.filter({ hasText: 'Description generated successfully!' })).toHaveCount(1, { timeout: 15_000 });
+  await expect(toasts.filter({ hasText: 'Description generated successfully!' })).toContainText('Tags generated successfully!');
+  await expect(toasts).toHaveCount(2);
+  await page.screenshot({ path: testInfo.outputPath('issue22-share-settings-1366.png') });
+
+  // Course Details: Save details in view at every size, and one save gives one toast.
+  await dialog.getByTestId('share-tab-details').click();
+  await expect(dialog.getByTestId('details-regenerate')).toBeEnabled({ timeout: 15_000 });
+  for (const size of DIALOG_SIZES) {
+    await page.setViewportSize(size);
+    await expectSaveInView(page);
+    await page.screenshot({ path: testInfo.outputPath(`issue22-share-details-${size.width}x${size.height}.png`) });
+  }
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await dialog.getByTestId('details-suggestions').getByRole('button', { name: 'Biology' }).click();
+  await dialog.getByTestId('details-save').click();
+  const saved = toasts.filter({ hasText: 'Course details updated successfully!' });
+  await expect(saved).toHaveCount(1);
+  await page.waitForTimeout(1_000);
+  await expect(saved).toHaveCount(1);
+
+  // Listed in Find a course while public; Make Private, one click from the first tab, takes it off.
+  const listed = async () => {
+    const courses = await trpcQuery<Array<{ name: string }>>(page, 'spaces.listPublicCourses', { search: name });
+    return courses.map((course) => course.name);
+  };
+  expect(await listed()).toEqual([name]);
+  await dialog.getByTestId('share-tab-settings').click();
+  await dialog.getByTestId('share-visibility-toggle').click();
+  await expect(page.getByText('Sharing settings updated successfully!')).toBeVisible();
+  await expect(dialog.getByTestId('share-visibility')).toHaveText('Private');
+  await expect(dialog.getByTestId('share-visibility-toggle')).toHaveText('Make Public');
+  await page.keyboard.press('Escape');
+  await navigate(page, '/courses');
+  await page.getByTestId('courses-search').fill(name);
+  await expect(page.getByTestId('courses-page')).toBeVisible();
+  await expect(page.getByTestId('course-card').filter({ hasText: name })).toHaveCount(0);
+  expect(await listed()).toEqual([]);
+});
+
+test('on a phone, Share is in the course menu and the file menu, and the dialog fits @mobile', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signUp(page);
+  const name = `Geology ${Date.now().toString(36)}`;
+  await courseWithNotes(page, name);
+  await navigate(page, '/dashboard');
+  const course = page.getByTestId('dashboard-course').filter({ hasText: name });
+
+  // The course menu: the course becomes public, its link is copied, the dialog says so.
+  await course.getByTestId('course-menu').click();
+  await page.getByTestId('course-share').click();
+  const dialog = page.getByTestId('share-dialog');
+  await expect(dialog.getByTestId('share-visibility')).toHaveText(PUBLIC_SENTENCE);
+  await expect(dialog.getByTestId('share-visibility-toggle')).toBeInViewport();
+  const link = await dialog.getByTestId('share-link').inputValue();
+  expect(link).toMatch(/\/space\/[0-9a-f-]{36}$/);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Description generated successfully!' })).toHaveCount(1, { timeout: 15_000 });
+  await page.screenshot({ path: testInfo.outputPath('issue22-phone-share-settings.png') });
+  await dialog.getByTestId('share-tab-details').click();
+  await expect(dialog.getByTestId('details-regenerate')).toBeEnabled({ timeout: 15_000 });
+  await expectSaveInView(page);
+  await page.screenshot({ path: testInfo.outputPath('issue22-phone-share-details.png') });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // The file menu: the same course, shared already, so the same link comes back.
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await course.getByTestId('file-menu').click();
+  await page.getByTestId('file-menu-share').click();
+  await expect(dialog.getByTestId('share-visibility')).toHaveText(PUBLIC_SENTENCE);
+  await expect(dialog.getByTestId('share-link')).toHaveValue(link);
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await page.setViewportSize({ width: 360, height: 640 });
+  await dialog.getByTestId('share-tab-details').click();
+  await expectSaveInView(page);
+  await page.screenshot({ path: testInfo.outputPath('issue22-phone-share-details-360.png') });
 });

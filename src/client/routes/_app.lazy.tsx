@@ -4,7 +4,7 @@ import { useCourseSearchItems } from '../features/courses/sidebar-search-items';
 import { SupportChatWidget } from '../features/chat/support-chat-widget';
 import { QuestCelebration } from '../features/gamification/quest-celebration';
 import { TimeZoneReporter } from '../features/gamification/time-zone-reporter';
-import { ShareCourseButton } from '../features/sharing/share-button';
+import { ShareCourseButton, ShareCourseFlow } from '../features/sharing/share-button';
 import { AppShell } from '../features/shell/app-shell';
 import { ViewportWidthReporter } from '../features/shell/viewport-width-reporter';
 import { useFileViewerState } from '../lib/file-viewer';
@@ -34,7 +34,7 @@ function MountOnceWanted({ when, children }: { when: boolean; children: ReactNod
 
 /**
  * The shell with the courses feature's sidebar section and search entries and the sharing feature's Share button
- * slotted in, the app's file viewer, the quest celebration and the time-zone report (gamification), and the
+ * slotted in, the Share flow (started by that button and the dashboard's menus), the app's file viewer, the quest celebration and the time-zone report (gamification), and the
  * upgrade/trial modal (billing) that any page opens through lib/upgrade-modal.
  */
 export function AppLayout() {
@@ -59,6 +59,7 @@ function AppLayoutContent() {
       <MountOnceWanted when={viewerOpen}>
         <FileViewerDialog />
       </MountOnceWanted>
+      <ShareCourseFlow />
       <SupportChatWidget />
       <QuestCelebration />
       <TimeZoneReporter />

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { FileUp, Folder, MoreHorizontal, Pencil, Trash2, Upload } from 'lucide-react';
+import { FileUp, Folder, MoreHorizontal, Pencil, Share2, Trash2, Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -10,6 +10,8 @@ import { FileRow, type FileRowActions } from './file-row';
 export interface CourseCardActions extends FileRowActions {
   onRenameCourse: (course: Course) => void;
   onDeleteCourse: (course: Course) => void;
+  /** Spec §4's Share flow on the course: the way to share on a phone, which has no header. */
+  onShareCourse: (course: Course) => void;
 }
 
 /** A course on the dashboard with its files, upload and its own rename and delete. */
@@ -82,6 +84,7 @@ export function CourseCard({
               opening={file.id === openingFileId}
               retrying={file.id === retryingFileId}
               actions={actions}
+              onShare={() => actions.onShareCourse(course)}
             />
           ))}
         </ul>
@@ -100,6 +103,10 @@ function CourseMenu({ course, actions }: { course: Course; actions: CourseCardAc
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => actions.onShareCourse(course)} data-testid="course-share">
+          <Share2 aria-hidden="true" />
+          {t('course.share')}
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => actions.onRenameCourse(course)} data-testid="course-rename">
           <Pencil aria-hidden="true" />
           {t('course.rename')}

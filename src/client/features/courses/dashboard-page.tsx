@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { isProcessing, useRetryProcessing } from '../../lib/file-processing';
+import { shareCourse } from '../../lib/share-course';
 import { useTRPC } from '../../lib/trpc';
 import { CourseCard, type CourseCardActions } from './course-card';
 import type { Course } from './course-list';
@@ -53,6 +54,7 @@ export function DashboardPage() {
     onRetry: (file) => retry(file.id),
     onRenameCourse: (course) => setRenaming({ kind: 'course', id: course.id, name: course.name }),
     onDeleteCourse: setDeletingCourse,
+    onShareCourse: (course) => shareCourse({ directoryId: course.id, courseName: course.name }),
   };
   const hasCourses = (courses.data?.length ?? 0) > 0;
   return (

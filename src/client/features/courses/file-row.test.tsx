@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
@@ -28,12 +29,12 @@ function courseFile(overrides: Partial<CourseFile>): CourseFile {
 
 const actions: FileRowActions = { onOpen: vi.fn(), onRename: vi.fn(), onDelete: vi.fn(), onRetry: vi.fn() };
 
-function renderRows(files: CourseFile[]) {
+function renderRows(files: CourseFile[], onShare?: () => void) {
   render(
     <I18nextProvider i18n={i18n}>
       <ul>
         {files.map((file) => (
-          <FileRow key={file.id} file={file} active={false} opening={false} retrying={false} actions={actions} />
+          <FileRow key={file.id} file={file} active={false} opening={false} retrying={false} actions={actions} onShare={onShare} />
         ))}
       </ul>
     </I18nextProvider>,
@@ -102,5 +103,25 @@ describe('FileRow and OCR', () => {
     const [photo, scan] = renderRows([courseFile({ id: 'a', name: 'Board.png', extension: 'png', pageCount: 1 }), courseFile({ id: 'b' })]);
     expect(photo!.querySelector('svg.lucide-file-image')).not.toBeNull();
     expect(scan!.querySelector('svg.lucide-file-image')).toBeNull();
+  });
+});
+
+describe("FileRow's menu", () => {
+  it("offers Share course, which shares the file's course (the way to share on a phone)", async () => {
+    const onShare = vi.fn();
+    renderRows([courseFile({})], onShare);
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('file-menu'));
+    const share = await screen.findByTestId('file-menu-share');
+    expect(share.textContent).toBe('Share course');
+    await user.click(share);
+    expect(onShare).toHaveBeenCalledTimes(1);
+  });
+
+  it('has no Share without a course to share', async () => {
+    renderRows([courseFile({})]);
+    await userEvent.setup().click(screen.getByTestId('file-menu'));
+    await screen.findByRole('menuitem', { name: 'Rename' });
+    expect(screen.queryByTestId('file-menu-share')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { BookOpen, CircleAlert, Eye, LoaderCircle, MoreHorizontal, Pencil, RotateCw, Trash2, TriangleAlert } from 'lucide-react';
+import { BookOpen, CircleAlert, Eye, LoaderCircle, MoreHorizontal, Pencil, RotateCw, Share2, Trash2, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { UnreadablePagesNote, useReadingPageText } from '../../components/file-reading';
 import { Button } from '../../components/ui/button';
@@ -28,12 +28,15 @@ export function FileRow({
   opening,
   retrying,
   actions,
+  onShare,
 }: {
   file: CourseFile;
   active: boolean;
   opening: boolean;
   retrying: boolean;
   actions: FileRowActions;
+  /** Shares the file's course (spec §4's Share flow); the menu has no Share without it. */
+  onShare?: () => void;
 }) {
   const { t } = useTranslation('courses');
   const readingPageText = useReadingPageText();
@@ -77,7 +80,7 @@ export function FileRow({
           </span>
         </button>
         <FileStatusBadge status={file.status} />
-        <FileMenu file={file} actions={actions} />
+        <FileMenu file={file} actions={actions} onShare={onShare} />
       </div>
       {failed && <FailedFile file={file} retrying={retrying} actions={actions} />}
       {file.status === 'ready' && <UnreadablePagesNote pages={file.unreadablePages} className="mt-0.5 mb-1 pl-12" />}
@@ -121,13 +124,13 @@ function FailedFile({ file, retrying, actions }: { file: CourseFile; retrying: b
   );
 }
 
-function FileMenu({ file, actions }: { file: CourseFile; actions: FileRowActions }) {
+function FileMenu({ file, actions, onShare }: { file: CourseFile; actions: FileRowActions; onShare: (() => void) | undefined }) {
   const { t } = useTranslation('courses');
   const { viewFile } = useFileViewer();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={t('file.actions', { name: file.name })}>
+        <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={t('file.actions', { name: file.name })} data-testid="file-menu">
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
@@ -140,6 +143,12 @@ function FileMenu({ file, actions }: { file: CourseFile; actions: FileRowActions
           <DropdownMenuItem onSelect={() => viewFile(file)} data-testid="file-menu-view">
             <Eye aria-hidden="true" />
             {t('file.view')}
+          </DropdownMenuItem>
+        )}
+        {onShare && (
+          <DropdownMenuItem onSelect={onShare} data-testid="file-menu-share">
+            <Share2 aria-hidden="true" />
+            {t('file.share')}
           </DropdownMenuItem>
         )}
         {file.status === 'failed' && (

@@ -10,6 +10,7 @@ import { sessionQueryOptions } from '../../lib/session';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/errors';
 import { SectionTitle } from './section-title';
+import { scrollingBody, tabPanel } from './share-dialog-layout';
 import { useSpacesMutation } from '../../lib/spaces';
 import { SUBJECT_ICONS, subjectKey } from './subjects';
 import { useChunkedText } from './use-chunked-text';
@@ -19,7 +20,8 @@ const sameTag = (a: string, b: string) => a.trim().toLowerCase() === b.trim().to
 
 /**
  * The description and tags being edited, kept by the dialog so that a generation started by the Share flow keeps
- * streaming while another tab is open. `generate` asks the server and appends the description chunk by chunk (spec §4).
+ * streaming while another tab is open. `generate` asks the server and appends the description chunk by chunk (spec §4),
+ * then says so in one toast ('Description generated successfully!', with 'Tags generated successfully!' under it).
  */
 export function useCourseDetailsDraft(space: SpaceContent | undefined) {
   const { t } = useTranslation(['sharing', 'errors']);
@@ -38,11 +40,10 @@ export function useCourseDetailsDraft(space: SpaceContent | undefined) {
         const result = await generation.mutateAsync({ spaceId: space.id, userId, onlyDescription });
         setDescription('');
         await chunks.play(result.chunks);
-        toast.success(t('toast.descriptionGenerated'));
-        if (!onlyDescription && result.tags.length > 0) {
-          setDraft((current) => ({ description: current?.description ?? '', tags: result.tags.slice(0, SHARING_LIMITS.maxTags) }));
-          toast.success(t('toast.tagsGenerated'));
-        }
+        const tags = onlyDescription ? [] : result.tags.slice(0, SHARING_LIMITS.maxTags);
+        if (tags.length > 0) setDraft((current) => ({ description: current?.description ?? '', tags }));
+        // One generation is one save on the server, so one toast tells of it: the tags in the description's toast.
+        toast.success(t('toast.descriptionGenerated'), tags.length > 0 ? { description: t('toast.tagsGenerated') } : undefined);
       } catch (error) {
         toast.error(errorMessage(error, t, t('toast.generateFailed')));
       } finally {
@@ -76,7 +77,7 @@ export function CourseDetailsTab({ space, draft }: { space: SpaceContent; draft:
 function ReadOnlyDetails({ space }: { space: SpaceContent }) {
   const { t } = useTranslation(['sharing', 'errors']);
   return (
-    <div className="flex flex-col gap-5" data-testid="details-read-only">
+    <div className={cn(scrollingBody, tabPanel, 'flex flex-col gap-5')} data-testid="details-read-only">
       <section className="flex flex-col gap-2">
         <SectionTitle>{t('details.description')}</SectionTitle>
         <p className="text-sm whitespace-pre-line text-muted-foreground">{space.description || t('details.noDescription')}</p>
@@ -156,92 +157,95 @@ function EditableDetails({ space, draft }: { space: SpaceContent; draft: CourseD
   }
 
   return (
-    <form className="flex flex-col gap-5" onSubmit={(event) => void save(event)} data-testid="details-form">
-      <section className="flex flex-col gap-2">
-        <div className="flex items-center justify-between gap-2">
-          <label htmlFor={descriptionId} className="text-sm font-semibold">
-            {t('details.description')}
-          </label>
-          <Button type="button" variant="ghost" size="sm" disabled={draft.generating || !draft.canGenerate} onClick={() => void draft.generate()} data-testid="details-regenerate">
-            {draft.generating ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Sparkles aria-hidden="true" className="text-points" />}
-            {draft.generating ? t('details.generating') : t('details.regenerate')}
-          </Button>
-        </div>
-        <textarea
-          id={descriptionId}
-          value={draft.description}
-          onChange={(event) => draft.setDescription(event.target.value)}
-          maxLength={SHARING_LIMITS.descriptionMaxLength}
-          rows={5}
-          readOnly={draft.generating}
-          aria-busy={draft.generating}
-          placeholder={t('details.descriptionPlaceholder')}
-          className="w-full resize-y rounded-lg border border-input bg-background px-3 py-2 text-sm leading-relaxed placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          data-testid="details-description"
-        />
-        <p className="text-right text-xs text-muted-foreground">
-          {draft.description.length} / {SHARING_LIMITS.descriptionMaxLength}
-        </p>
-      </section>
-      <section className="flex flex-col gap-2">
-        <label htmlFor={tagId} className="text-sm font-semibold">
-          {t('details.tags')}
-        </label>
-        {draft.tags.length > 0 && <TagList tags={draft.tags} onRemove={(tag) => draft.setTags(draft.tags.filter((existing) => existing !== tag))} />}
-        <div className="flex gap-2">
-          <Input
-            id={tagId}
-            value={tagInput}
-            maxLength={SHARING_LIMITS.tagMaxLength}
-            placeholder={t('details.tagPlaceholder')}
-            aria-invalid={tagError !== null}
-            aria-describedby={tagError ? tagErrorId : undefined}
-            data-testid="details-tag-input"
-            onChange={(event) => {
-              setTagInput(event.target.value);
-              setTagError(null);
-            }}
-            onKeyDown={(event) => {
-              if (event.key !== 'Enter') return;
-              event.preventDefault();
-              addTag(tagInput);
-            }}
-          />
-          <Button type="button" variant="outline" className="shrink-0" disabled={!tagInput.trim()} onClick={() => addTag(tagInput)} data-testid="details-add-tag">
-            <Plus aria-hidden="true" />
-            {t('details.addTag')}
-          </Button>
-        </div>
-        {tagError && (
-          <p id={tagErrorId} role="alert" className="text-sm font-medium text-destructive" data-testid="details-tag-error">
-            {tagError}
-          </p>
-        )}
-      </section>
-      {suggestions.length > 0 && (
+    <form className="flex min-h-0 flex-1 flex-col" onSubmit={(event) => void save(event)} data-testid="details-form">
+      <div className={cn(scrollingBody, tabPanel, 'flex flex-col gap-5')} data-testid="details-scroll">
         <section className="flex flex-col gap-2">
-          <SectionTitle>{t('details.suggested')}</SectionTitle>
-          <ul className="flex flex-wrap gap-1.5" data-testid="details-suggestions">
-            {suggestions.map((subject) => {
-              const Icon = SUBJECT_ICONS[subject];
-              return (
-                <li key={subject}>
-                  <button
-                    type="button"
-                    disabled={full}
-                    onClick={() => addTag(subject)}
-                    className="inline-flex items-center gap-1.5 rounded-full border border-border bg-background px-2.5 py-1 text-xs font-medium text-foreground/80 transition-colors hover:border-primary/50 hover:bg-primary/5 hover:text-primary disabled:opacity-50"
-                  >
-                    <Icon aria-hidden="true" className="size-3.5" />
-                    {t(subjectKey(subject))}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
+          <div className="flex items-center justify-between gap-2">
+            <label htmlFor={descriptionId} className="text-sm font-semibold">
+              {t('details.description')}
+            </label>
+            <Button type="button" variant="ghost" size="sm" disabled={draft.generating || !draft.canGenerate} onClick={() => void draft.generate()} data-testid="details-regenerate">
+              {draft.generating ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Sparkles aria-hidden="true" className="text-points" />}
+              {draft.generating ? t('details.generating') : t('details.regenerate')}
+            </Button>
+          </div>
+          <textarea
+            id={descriptionId}
+            value={draft.description}
+            onChange={(event) => draft.setDescription(event.target.value)}
+            maxLength={SHARING_LIMITS.descriptionMaxLength}
+            rows={5}
+            readOnly={draft.generating}
+            aria-busy={draft.generating}
+            placeholder={t('details.descriptionPlaceholder')}
+            className="w-full resize-y rounded-lg border border-input bg-background px-3 py-2 text-sm leading-relaxed placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring"
+            data-testid="details-description"
+          />
+          <p className="text-right text-xs text-muted-foreground">
+            {draft.description.length} / {SHARING_LIMITS.descriptionMaxLength}
+          </p>
         </section>
-      )}
-      <div className="flex justify-end gap-2 border-t border-border pt-4">
+        <section className="flex flex-col gap-2">
+          <label htmlFor={tagId} className="text-sm font-semibold">
+            {t('details.tags')}
+          </label>
+          {draft.tags.length > 0 && <TagList tags={draft.tags} onRemove={(tag) => draft.setTags(draft.tags.filter((existing) => existing !== tag))} />}
+          <div className="flex gap-2">
+            <Input
+              id={tagId}
+              value={tagInput}
+              maxLength={SHARING_LIMITS.tagMaxLength}
+              placeholder={t('details.tagPlaceholder')}
+              aria-invalid={tagError !== null}
+              aria-describedby={tagError ? tagErrorId : undefined}
+              data-testid="details-tag-input"
+              onChange={(event) => {
+                setTagInput(event.target.value);
+                setTagError(null);
+              }}
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter') return;
+                event.preventDefault();
+                addTag(tagInput);
+              }}
+            />
+            <Button type="button" variant="outline" className="shrink-0" disabled={!tagInput.trim()} onClick={() => addTag(tagInput)} data-testid="details-add-tag">
+              <Plus aria-hidden="true" />
+              {t('details.addTag')}
+            </Button>
+          </div>
+          {tagError && (
+            <p id={tagErrorId} role="alert" className="text-sm font-medium text-destructive" data-testid="details-tag-error">
+              {tagError}
+            </p>
+          )}
+        </section>
+        {suggestions.length > 0 && (
+          <section className="flex flex-col gap-2">
+            <SectionTitle>{t('details.suggested')}</SectionTitle>
+            <ul className="flex flex-wrap gap-1.5" data-testid="details-suggestions">
+              {suggestions.map((subject) => {
+                const Icon = SUBJECT_ICONS[subject];
+                return (
+                  <li key={subject}>
+                    <button
+                      type="button"
+                      disabled={full}
+                      onClick={() => addTag(subject)}
+                      className="inline-flex items-center gap-1.5 rounded-full border border-border bg-background px-2.5 py-1 text-xs font-medium text-foreground/80 transition-colors hover:border-primary/50 hover:bg-primary/5 hover:text-primary disabled:opacity-50"
+                    >
+                      <Icon aria-hidden="true" className="size-3.5" />
+                      {t(subjectKey(subject))}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        )}
+      </div>
+      {/* Outside the scrolling part: Save is always in view, however small the screen. */}
+      <div className="flex shrink-0 justify-end gap-2 border-t border-border px-5 py-3 sm:px-6 sm:py-4" data-testid="details-footer">
         {draft.dirty && (
           <Button type="button" variant="ghost" onClick={draft.reset} disabled={update.isPending || draft.generating}>
             {t('details.discard')}

@@ -7,8 +7,10 @@ import type { SpaceContent } from '../../../shared/sharing';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
+import { cn } from '../../lib/cn';
 import { ContentSettingsTab } from './content-settings-tab';
 import { CourseDetailsTab, useCourseDetailsDraft } from './course-details-tab';
+import { scrollingBody, tabPanel } from './share-dialog-layout';
 import { ShareSettingsTab } from './share-settings-tab';
 import { useSpaceContent } from '../../lib/spaces';
 
@@ -36,9 +38,17 @@ export function ShareCourseDialog({
   const space = content.data;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      {/* Pinned near the top rather than centred: the tabs differ in height, and a centred dialog would jump. */}
-      <DialogContent className="top-[5vh] max-w-2xl translate-y-0 gap-5 p-5 sm:top-[8vh] sm:max-h-[84vh] sm:p-6" data-testid="share-dialog" aria-describedby={undefined}>
-        <DialogHeader>
+      {/*
+        Pinned near the top rather than centred (the tabs differ in height, and a centred dialog would jump), and never
+        taller than the screen: the header and the tabs stay put, each tab scrolls inside, and Course Details keeps its
+        Save button in a footer below its scrolling part, at every size.
+      */}
+      <DialogContent
+        className="top-4 flex max-h-[calc(100dvh-2rem)] max-w-2xl translate-y-0 flex-col gap-0 overflow-hidden p-0 sm:top-[6dvh] sm:max-h-[88dvh]"
+        data-testid="share-dialog"
+        aria-describedby={undefined}
+      >
+        <DialogHeader className="shrink-0 px-5 pt-5 pb-4 sm:px-6 sm:pt-6">
           <DialogTitle className="flex items-center gap-2">
             <Share2 aria-hidden="true" className="size-5 text-primary" />
             {t('dialog.title')}
@@ -46,18 +56,22 @@ export function ShareCourseDialog({
           {space && <DialogDescription className="truncate">{space.name}</DialogDescription>}
         </DialogHeader>
         {content.isError ? (
-          <p className="flex items-center gap-2 rounded-xl bg-destructive/10 p-4 text-sm text-destructive" role="alert">
-            <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
-            {t('dialog.loadFailed')}
-          </p>
+          <div className={scrollingBody}>
+            <p className="flex items-center gap-2 rounded-xl bg-destructive/10 p-4 text-sm text-destructive" role="alert">
+              <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+              {t('dialog.loadFailed')}
+            </p>
+          </div>
         ) : !space ? (
-          <div className="flex flex-col gap-3" data-testid="share-dialog-loading">
+          <div className={cn(scrollingBody, 'flex flex-col gap-3')} data-testid="share-dialog-loading" aria-busy="true">
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-24 w-full" />
             <Skeleton className="h-16 w-full" />
           </div>
         ) : space.isOwner && space.files.length === 0 ? (
-          <NoFiles directoryId={space.directoryId} />
+          <div className={scrollingBody}>
+            <NoFiles directoryId={space.directoryId} />
+          </div>
         ) : (
           <ShareTabs key={space.id} space={space} autoGenerate={autoGenerate} initialTab={initialTab} />
         )}
@@ -79,8 +93,8 @@ function ShareTabs({ space, autoGenerate, initialTab }: { space: SpaceContent; a
 
   const tabs: ShareTab[] = ['settings', 'details', 'content'];
   return (
-    <Tabs.Root defaultValue={initialTab} className="flex min-w-0 flex-col gap-5">
-      <Tabs.List aria-label={t('dialog.tabs')} className="grid grid-cols-3 gap-1 rounded-xl bg-muted p-1">
+    <Tabs.Root defaultValue={initialTab} className="flex min-h-0 min-w-0 flex-1 flex-col">
+      <Tabs.List aria-label={t('dialog.tabs')} className="mx-5 grid shrink-0 grid-cols-3 gap-1 rounded-xl bg-muted p-1 sm:mx-6">
         {tabs.map((tab) => (
           <Tabs.Trigger
             key={tab}
@@ -92,14 +106,14 @@ function ShareTabs({ space, autoGenerate, initialTab }: { space: SpaceContent; a
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      <Tabs.Content value="settings" className="min-w-0 focus-visible:outline-none">
+      <Tabs.Content value="settings" className={cn(scrollingBody, tabPanel)} data-testid="share-panel-settings">
         <ShareSettingsTab space={space} />
       </Tabs.Content>
-      {/* Mounted while hidden so a description being generated keeps streaming into it. */}
-      <Tabs.Content value="details" forceMount className="min-w-0 focus-visible:outline-none data-[state=inactive]:hidden">
+      {/* Mounted while hidden so a description being generated keeps streaming into it. It scrolls inside itself. */}
+      <Tabs.Content value="details" forceMount className="flex min-h-0 min-w-0 flex-1 flex-col focus-visible:outline-none data-[state=inactive]:hidden">
         <CourseDetailsTab space={space} draft={draft} />
       </Tabs.Content>
-      <Tabs.Content value="content" className="min-w-0 focus-visible:outline-none">
+      <Tabs.Content value="content" className={cn(scrollingBody, tabPanel)}>
         <ContentSettingsTab space={space} />
       </Tabs.Content>
     </Tabs.Root>

@@ -4,8 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import type { Answer, Handlers } from '../../test/fake-trpc-server';
-import { ShareCourseButton } from './share-button';
-import { fakeTrpcServer, memberEntry, openShareDialog, renderSignedIn, spaceContent } from './test-kit';
+import { fakeTrpcServer, memberEntry, openShareDialog, renderSignedIn, ShareButtonAndFlow, spaceContent } from './test-kit';
 
 /**
  * Spec §8 "Sharing": every failure toast shows the server's message when it sent one the client can translate, and
@@ -126,7 +125,7 @@ describe.each(noMessageCases)('with %s, the spec fallback is shown and nothing i
     await screen.findByText('Nobody has joined yet.', {}, { timeout: 5_000 });
     await user.click(button('share-visibility-toggle'));
     await expectErrorToast('Failed to update sharing settings');
-    expect(screen.getByTestId('share-visibility').textContent).toBe('Public');
+    expect(screen.getByTestId('share-visibility').textContent).toBe('Public: anyone with the link can join; listed in Find a course');
     await waitFor(() => expect(button('share-visibility-toggle').disabled).toBe(false));
     expect(button('share-visibility-toggle').textContent).toBe('Make Private');
   });
@@ -170,29 +169,29 @@ describe.each(noMessageCases)('with %s, the spec fallback is shown and nothing i
     expect(screen.getAllByTestId('content-switch').map((item) => item.getAttribute('aria-checked'))).toEqual(['true', 'false']);
   });
 
-  it("Share button: 'Failed to share course' when the check fails, and no dialog opens", async () => {
+  it("Share button: 'Failed to share course' when the check fails, and the dialog closes again", async () => {
     const server = fakeTrpcServer({ 'spaces.createSpace': () => ({ data: { id: 's1', uuid: 'u1' } }), ...failing(how, 'spaces.isDirectoryShared') });
     afterServer(how, 'spaces.isDirectoryShared');
-    const { user } = renderSignedIn(<ShareCourseButton target={{ directoryId: 'course-1', courseName: 'Cell Biology' }} />);
+    const { user } = renderSignedIn(<ShareButtonAndFlow target={{ directoryId: 'course-1', courseName: 'Cell Biology' }} />);
     await user.click(await screen.findByTestId('header-share', {}, { timeout: 5_000 }));
     await expectErrorToast('Failed to share course');
-    await waitFor(() => expect(button('header-share').disabled).toBe(false));
+    await waitFor(() => expect(screen.queryByTestId('share-dialog')).toBeNull());
     expect(server.of('spaces.createSpace')).toHaveLength(0);
     expect(screen.queryByTestId('share-dialog')).toBeNull();
   });
 
-  it("Share button: 'Failed to share course' when making the space fails, and no dialog opens", async () => {
+  it("Share button: 'Failed to share course' when making the space fails, and the dialog closes again", async () => {
     const writeText = vi.fn(() => Promise.resolve());
     const server = fakeTrpcServer({
       'spaces.isDirectoryShared': () => ({ data: { isShared: false, spaceInfo: null } }),
       ...failing(how, 'spaces.createSpace'),
     });
     afterServer(how, 'spaces.createSpace');
-    const { user } = renderSignedIn(<ShareCourseButton target={{ directoryId: 'course-1', courseName: 'Cell Biology' }} />);
+    const { user } = renderSignedIn(<ShareButtonAndFlow target={{ directoryId: 'course-1', courseName: 'Cell Biology' }} />);
     vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(writeText);
     await user.click(await screen.findByTestId('header-share', {}, { timeout: 5_000 }));
     await expectErrorToast('Failed to share course');
-    await waitFor(() => expect(button('header-share').disabled).toBe(false));
+    await waitFor(() => expect(screen.queryByTestId('share-dialog')).toBeNull());
     if (how === 'a 500') expect(server.of('spaces.createSpace')).toHaveLength(1);
     expect(successToasts()).not.toContain('Course shared successfully!');
     expect(writeText).not.toHaveBeenCalled();
@@ -260,7 +259,7 @@ describe('refusals with a server message show that message instead of the fallba
     const dialog = screen.getByRole('alertdialog');
     expect((within(dialog).getByRole('textbox') as HTMLInputElement).value).toBe('MAKE PRIVATE');
     await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Make Private' }) as HTMLButtonElement).disabled).toBe(false));
-    expect(screen.getByTestId('share-visibility').textContent).toBe('Public');
+    expect(screen.getByTestId('share-visibility').textContent).toBe('Public: anyone with the link can join; listed in Find a course');
   });
 
   it('Invite: the invitation limit, in the reader’s language', async () => {
@@ -298,11 +297,11 @@ describe('refusals with a server message show that message instead of the fallba
       'spaces.isDirectoryShared': () => ({ data: { isShared: false, spaceInfo: null } }),
       'spaces.createSpace': () => refusal('NOT_FOUND', 404, 'courseNotFound', 'Course not found. Try to refresh the page.'),
     });
-    const { user } = renderSignedIn(<ShareCourseButton target={{ directoryId: 'course-1', courseName: 'Cell Biology' }} />);
+    const { user } = renderSignedIn(<ShareButtonAndFlow target={{ directoryId: 'course-1', courseName: 'Cell Biology' }} />);
     await user.click(await screen.findByTestId('header-share', {}, { timeout: 5_000 }));
     await expectErrorToast('Course not found. Try to refresh the page.');
     expect(errorToasts()).not.toContain('Failed to share course');
-    expect(screen.queryByTestId('share-dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('share-dialog')).toBeNull());
   });
 });
 
@@ -326,7 +325,7 @@ describe('failures without a server', () => {
       'spaces.getInvitations': () => ({ data: [] }),
       'spaces.getMembers': () => ({ data: [] }),
     });
-    const { user } = renderSignedIn(<ShareCourseButton target={{ directoryId: 'course-1', courseName: 'Cell Biology' }} />);
+    const { user } = renderSignedIn(<ShareButtonAndFlow target={{ directoryId: 'course-1', courseName: 'Cell Biology' }} />);
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
     await user.click(await screen.findByTestId('header-share', {}, { timeout: 5_000 }));
     await expectErrorToast('Failed to copy link');
@@ -339,11 +338,10 @@ describe('failures without a server', () => {
 
   it("Share button without a course: 'Please select a course to share', and nothing is asked of the server", async () => {
     const server = fakeTrpcServer({});
-    const { user } = renderSignedIn(<ShareCourseButton target={null} />);
+    const { user } = renderSignedIn(<ShareButtonAndFlow target={null} />);
     await user.click(await screen.findByTestId('header-share', {}, { timeout: 5_000 }));
     await expectErrorToast('Please select a course to share');
     expect(server.calls).toEqual([]);
     expect(screen.queryByTestId('share-dialog')).toBeNull();
-    expect(button('header-share').disabled).toBe(false);
   });
 });

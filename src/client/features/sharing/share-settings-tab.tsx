@@ -30,10 +30,11 @@ export function ShareSettingsTab({ space }: { space: SpaceContent }) {
   const members = useMembers(space.id, space.isOwner);
   return (
     <div className="flex flex-col gap-6">
+      {/* What sharing did comes first, with the way back one click away; then the link that was copied. */}
+      {space.isOwner && <VisibilitySetting space={space} publicMembers={(members.data ?? []).filter((member) => !member.isInvited).length} />}
       <CopyLink uuid={space.uuid} />
       {space.isOwner ? (
         <>
-          <VisibilitySetting space={space} publicMembers={(members.data ?? []).filter((member) => !member.isInvited).length} />
           <InviteForm space={space} invitations={invitations.data ?? []} />
           <InvitationList invitations={invitations.data} loading={invitations.isPending} />
           <MemberList spaceId={space.id} members={members.data} loading={members.isPending} />
@@ -73,7 +74,10 @@ function CopyLink({ uuid }: { uuid: string }) {
   );
 }
 
-/** Make Public / Make Private (spec §4); private needs 'MAKE PRIVATE' typed when members joined by the public link. */
+/**
+ * Make Public / Make Private (spec §4); private needs 'MAKE PRIVATE' typed when members joined by the public link. A
+ * public course says plainly what that means: anyone with the link joins, and it is listed in Find a course.
+ */
 function VisibilitySetting({ space, publicMembers }: { space: SpaceContent; publicMembers: number }) {
   const { t } = useTranslation(['sharing', 'errors']);
   const update = useSpacesMutation('updateSpace');
@@ -93,15 +97,15 @@ function VisibilitySetting({ space, publicMembers }: { space: SpaceContent; publ
   return (
     <section className="flex flex-col gap-3">
       <SectionTitle>{t('settings.visibility')}</SectionTitle>
-      <div className="flex flex-wrap items-center gap-3 rounded-xl border border-border bg-muted/40 p-3">
+      <div className={cn('flex flex-wrap items-center gap-3 rounded-xl border p-3', isPublic ? 'border-primary/30 bg-primary/5' : 'border-border bg-muted/40')}>
         <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', isPublic ? 'bg-primary/12 text-primary' : 'bg-muted text-muted-foreground')}>
           {isPublic ? <Globe2 aria-hidden="true" className="size-5" /> : <Lock aria-hidden="true" className="size-5" />}
         </span>
         <div className="min-w-0 flex-1 basis-48">
-          <p className="text-sm font-semibold" data-testid="share-visibility">
-            {isPublic ? t('settings.public') : t('settings.private')}
+          <p className="text-sm font-semibold text-balance" data-testid="share-visibility">
+            {isPublic ? t('settings.publicListed') : t('settings.private')}
           </p>
-          <p className="text-sm text-muted-foreground">{isPublic ? t('settings.publicHint') : t('settings.privateHint')}</p>
+          {!isPublic && <p className="text-sm text-muted-foreground">{t('settings.privateHint')}</p>}
         </div>
         <Button
           variant={isPublic ? 'outline' : 'primary'}

@@ -1,6 +1,8 @@
 import type { InvitationEntry, MemberEntry, SpaceContent } from '../../../shared/sharing';
 import { fakeTrpcServer, type Handlers } from '../../test/fake-trpc-server';
 import { renderSignedIn } from '../../test/render-signed-in';
+import type { ShareTarget } from '../../lib/share-course';
+import { ShareCourseButton, ShareCourseFlow } from './share-button';
 import { ShareCourseDialog, type ShareTab } from './share-course-dialog';
 
 /** For the sharing component tests: the fake tRPC endpoint at the network edge and a signed-in render. */
@@ -82,4 +84,14 @@ export function holdCalls(procedure: string) {
     return stubbed(input, init);
   };
   return { release: () => release() };
+}
+
+/** The header's Share button with the Share flow the app layout mounts beside it, as the app has them. */
+export function ShareButtonAndFlow({ target }: { target: ShareTarget | null }) {
+  return (
+    <>
+      <ShareCourseButton target={target} />
+      <ShareCourseFlow />
+    </>
+  );
 }

@@ -4,13 +4,12 @@ import { ChevronRight, FileText, PencilLine, Eye, Users } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionQueryOptions } from '../../lib/session';
+import type { ShareTarget } from '../../lib/share-course';
 import { cn } from '../../lib/cn';
 import { useSharedContext } from '../../lib/spaces';
 import { markCourseVisited } from '../../lib/visited-courses';
 import { ViewFileAction } from './view-file-action';
 
-/** What the header's Share button works on: the open course, or the shared course being studied. */
-export type ShareTarget = { directoryId: string; courseName: string } | { sharedSpaceId: string };
 /** The sharing feature's Share button, given to the shell by routes/_app.tsx (features do not import each other). */
 export type ShareActionRenderer = (target: ShareTarget | null) => ReactNode;
 

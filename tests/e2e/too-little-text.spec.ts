@@ -53,6 +53,8 @@ test('a file no card can be made from opens the Flashcards tab with the own deck
   await navigate(page, '/decks');
   await expect(page.getByTestId('study-no-generated-cards')).toContainText('No cards could be made from this file');
   await expect(page.getByTestId('study-artefact-failed')).toHaveCount(0);
+  // No card yet: not "all caught up".
+  await expect(page.getByTestId('decks-summary')).toHaveText('No cards yet. Add the cards you want to learn.');
   await expect(page.getByRole('button', { name: /^retry$/i })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('decks-no-generated-cards.png') });
 });

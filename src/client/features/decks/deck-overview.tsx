@@ -53,6 +53,8 @@ export function DeckOverview({
   const own = decks.data.find((deck) => !deck.generated);
   const addToOwn = (): AddTarget => (own ? { deckId: own.id, name: deckTitle(own, t) } : { fileId: file.id, name: t('myCards') });
   const toStudy = decks.data.reduce((sum, deck) => sum + deck.counts.toStudy, 0);
+  // No card at all (nothing generated, none written yet): "all caught up" would be untrue.
+  const cardCount = decks.data.reduce((sum, deck) => sum + deck.counts.total, 0);
   const exportingOf = (deck: DeckSummary) => (exporting?.startsWith(`${deck.id}:`) ? (exporting.split(':')[1] as 'csv' | 'anki') : null);
 
   return (
@@ -62,7 +64,7 @@ export function DeckOverview({
           <p className="truncate text-sm font-medium text-muted-foreground">{file.name}</p>
           <h1 className="mt-1 text-2xl font-extrabold tracking-tight md:text-3xl">{t('title')}</h1>
           <p className="mt-1.5 text-sm text-muted-foreground" data-testid="decks-summary">
-            {toStudy > 0 ? t('overview.toStudy', { count: toStudy }) : t('overview.caughtUp')}
+            {toStudy > 0 ? t('overview.toStudy', { count: toStudy }) : cardCount === 0 ? t('overview.noCardsYet') : t('overview.caughtUp')}
           </p>
         </div>
         <Button variant="outline" onClick={() => setAdding(addToOwn())} data-testid="decks-add-card">

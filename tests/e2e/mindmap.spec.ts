@@ -82,6 +82,7 @@ test('a student opens a branch, reads a node’s source, opens its page, moves b
   await expect(passage).toBeVisible();
   // The passage is the page's text around the idea, with the sentence that supports it marked.
   await expect(passage.locator('mark')).toBeVisible();
+  const sentence = (await passage.locator('mark').textContent())!;
   expect((await passage.textContent())!.length).toBeGreaterThan(label.length / 2);
   const pageLabel = (await panel.getByTestId('mindmap-panel-page').textContent())!;
   const pageNumber = Number(/\d+/.exec(pageLabel)?.[0]);
@@ -94,6 +95,12 @@ test('a student opens a branch, reads a node’s source, opens its page, moves b
   const viewer = page.getByRole('dialog', { name: 'trace-trees.pdf' });
   await expect(viewer).toBeVisible();
   await expect(viewer.getByTestId('viewer-page-status')).toHaveText(`Page ${pageNumber} of 14`, { timeout: 15_000 });
+  // The sentence the panel marks is marked on the page too, in view.
+  const marked = viewer.locator(`[data-page-slot="${pageNumber}"] [data-testid="viewer-passage"]`);
+  await expect(marked.first()).toBeInViewport({ timeout: 15_000 });
+  const markedText = (await marked.allTextContents()).join('').replace(/\s+/g, ' ');
+  for (const word of sentence.match(/\p{L}{6,}/gu)?.slice(0, 3) ?? []) expect(markedText).toContain(word);
+  await page.screenshot({ path: testInfo.outputPath(`mindmap-${phone ? 'phone' : 'desktop'}-viewer-marked.png`) });
   await viewer.getByTestId('viewer-close').click();
   await expect(viewer).toBeHidden();
 

@@ -30,6 +30,12 @@ export interface FileViewerRequest {
    * context is used, so every "View" inside a shared course (header, page links, mind map, cards, citations) works.
    */
   uuid?: string;
+  /**
+   * What to mark on the page (decision 013): a chat citation's exact quote, or the text of the item the page is the
+   * source of (a summary point, a card's front and back, ...). The viewer marks the best-matching passage of the page
+   * (shared/passage-match.ts), or nothing when none matches well enough.
+   */
+  passage?: string;
 }
 
 /** The link id of the shared context the current page is in, if any (both `uuid` and `id` in its address). */
@@ -51,7 +57,8 @@ let nextOpeningId = 1;
 /** Opens the viewer on a file (replacing any file open in it), at `page` when given. */
 export function openFileViewer(request: FileViewerRequest): void {
   const page = request.page !== undefined && Number.isFinite(request.page) ? Math.max(1, Math.floor(request.page)) : undefined;
-  store.set({ fileId: request.fileId, page, uuid: request.uuid ?? pageSharedUuid(), openingId: nextOpeningId++ });
+  const passage = request.passage?.trim() || undefined;
+  store.set({ fileId: request.fileId, page, uuid: request.uuid ?? pageSharedUuid(), passage, openingId: nextOpeningId++ });
 }
 
 export function closeFileViewer(): void {
@@ -82,13 +89,13 @@ export function useFileViewer() {
     [t],
   );
   const viewFile = useCallback(
-    (file: ViewableFile, page?: number) => {
+    (file: ViewableFile, page?: number, passage?: string) => {
       const reason = unavailableReason(file);
       if (reason) {
         toast.error(reason);
         return;
       }
-      openFileViewer({ fileId: file.id, page });
+      openFileViewer({ fileId: file.id, page, passage });
     },
     [unavailableReason],
   );

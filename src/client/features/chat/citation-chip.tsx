@@ -17,7 +17,7 @@ export function CitationChip({ number, citation }: { number: number; citation: C
         type="button"
         data-testid="chat-citation"
         data-page={citation.page}
-        onClick={() => openFileViewer({ fileId: citation.fileId, page: citation.page })}
+        onClick={() => openFileViewer({ fileId: citation.fileId, page: citation.page, passage: citation.quote })}
         aria-label={t('citationLabel', { file, page: citation.page })}
         className="inline-flex max-w-full items-center gap-1.5 rounded-full border border-border bg-background px-2.5 py-1 text-xs font-medium text-foreground shadow-xs transition-colors hover:border-primary/50 hover:bg-primary/5 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
@@ -37,7 +37,7 @@ export function CitationMarker({ number, citation }: { number: number; citation:
     <button
       type="button"
       data-testid="chat-citation-marker"
-      onClick={() => openFileViewer({ fileId: citation.fileId, page: citation.page })}
+      onClick={() => openFileViewer({ fileId: citation.fileId, page: citation.page, passage: citation.quote })}
       aria-label={t('citationLabel', { file, page: citation.page })}
       title={t('citation', { file, page: citation.page })}
       className="mx-0.5 inline-grid h-[1.15rem] min-w-[1.15rem] -translate-y-px place-items-center rounded-full bg-primary/15 px-1 align-middle text-[0.7rem] font-bold text-primary not-italic transition-colors hover:bg-primary hover:text-primary-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"

@@ -9,6 +9,7 @@ import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { openFileViewer } from '../../lib/file-viewer';
+import { passageHint } from '../../../shared/passage-match';
 import { isFromLowConfidencePage } from '../../lib/ocr';
 import { useTRPC } from '../../lib/trpc';
 import { CardFormDialog } from './card-form-dialog';
@@ -158,7 +159,7 @@ export function CardManager({
                   onEdit={() => setEditing(card)}
                   onDelete={() => setDeleting(card)}
                   sourceLowConfidence={isFromLowConfidencePage(file.lowConfidencePages, card.page)}
-                  onOpenPage={(page) => openFileViewer({ fileId: file.id, page })}
+                  onOpenPage={(page) => openFileViewer({ fileId: file.id, page, passage: passageHint(card.front, card.back) })}
                 />
               ))}
             </ul>

@@ -30,7 +30,11 @@ const CARDS = [card('c1', 'What does ATP store?', 'Energy for the cell.', 3), ca
 
 function ViewerProbe() {
   const state = useFileViewerState();
-  return <output data-testid="viewer-probe">{state ? `${state.fileId}@${state.page ?? 1}` : 'closed'}</output>;
+  return (
+    <output data-testid="viewer-probe" data-passage={state?.passage}>
+      {state ? `${state.fileId}@${state.page ?? 1}` : 'closed'}
+    </output>
+  );
 }
 
 function renderSession(file: DecksFile) {
@@ -72,6 +76,8 @@ describe('a flashcard from a page OCR read with low confidence', () => {
     expect(mark.dataset.page).toBe('3');
     await user.click(within(back).getByTestId('flashcard-source'));
     expect(screen.getByTestId('viewer-probe').textContent).toBe('file-1@3');
+    // The viewer marks the card's source on the page: its front and back are the hint.
+    expect(screen.getByTestId('viewer-probe').dataset.passage).toBe('What does ATP store?\nEnergy for the cell.');
     act(() => closeFileViewer());
 
     await user.click(screen.getByTestId('rate-good'));

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/errors';
 import { openFileViewer } from '../../lib/file-viewer';
+import { passageHint } from '../../../shared/passage-match';
 import { isFromLowConfidencePage } from '../../lib/ocr';
 import { useTRPC, useTRPCClient, type TrpcClient } from '../../lib/trpc';
 import { CountBadges } from './count-badges';
@@ -312,7 +313,7 @@ function SessionRun({
             sourceLowConfidence={isFromLowConfidencePage(lowConfidencePages, current.page)}
             comingBack={comesBack(state, current)}
             onFlip={() => dispatch({ type: 'flip' })}
-            onOpenPage={(page) => openFileViewer({ fileId, page })}
+            onOpenPage={(page) => openFileViewer({ fileId, page, passage: passageHint(current.front, current.back) })}
           />
         ) : (
           <div className="flex min-h-[16rem] items-center justify-center rounded-3xl border border-dashed border-border" data-testid="session-saving">

@@ -7,6 +7,7 @@ import { LowConfidenceMark } from '../../components/study/low-confidence-mark';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { openFileViewer } from '../../lib/file-viewer';
+import { passageHint } from '../../../shared/passage-match';
 import { isFromLowConfidencePage } from '../../lib/ocr';
 import type { SharedContext } from './learn-data';
 import { progressPercent, type PlayerState } from './player-state';
@@ -196,7 +197,14 @@ function FeedbackPanel({
             <div className="mt-1.5 flex items-center gap-1.5">
               <button
                 type="button"
-                onClick={() => openFileViewer({ fileId, page: feedback.page ?? undefined })}
+                onClick={() =>
+                  openFileViewer({
+                    fileId,
+                    page: feedback.page ?? undefined,
+                    // A true/false answer ('true') says nothing about where on the page it stands.
+                    passage: passageHint(challenge?.question, challenge?.type === 'true_false' ? null : feedback.correctAnswer, feedback.explanation),
+                  })
+                }
                 className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary underline-offset-4 hover:underline"
                 data-testid="lesson-source"
               >

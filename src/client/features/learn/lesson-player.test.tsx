@@ -48,7 +48,11 @@ const finished: LessonResult = { stars: 2, accuracy: 0.75, pointsGained: 30, tim
 
 function ViewerProbe() {
   const state = useFileViewerState();
-  return <output data-testid="viewer-probe">{state ? `${state.fileId}@${state.page ?? 1}` : 'closed'}</output>;
+  return (
+    <output data-testid="viewer-probe" data-passage={state?.passage}>
+      {state ? `${state.fileId}@${state.page ?? 1}` : 'closed'}
+    </output>
+  );
 }
 
 function renderPlayer(context: { uuid?: string; id?: string } = {}) {
@@ -109,6 +113,8 @@ describe('LessonPlayer', () => {
     expect(typeof submitted.timeToCompleteMs).toBe('number');
     await user.click(screen.getByTestId('lesson-source'));
     expect(screen.getByTestId('viewer-probe').textContent).toBe('file-1@3');
+    // The viewer marks the challenge's source on the page: its question, right answer and explanation are the hint.
+    expect(screen.getByTestId('viewer-probe').dataset.passage).toBe('What does a tracing JIT record?\nHot loops\nExplained.');
     act(() => closeFileViewer());
     // The bar moves on with right answers only.
     expect(screen.getByTestId('lesson-progress').getAttribute('aria-valuenow')).toBe('0');

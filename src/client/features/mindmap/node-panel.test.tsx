@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeFileViewer, useFileViewerState } from '../../lib/file-viewer';
 import { i18n } from '../../lib/i18n';
 import type { StudyFile } from '../../lib/use-study-file';
 import { fakeTrpcServer } from '../../test/fake-trpc-server';
@@ -30,12 +31,22 @@ function studyFile(lowConfidencePages: number[] | null): StudyFile {
 
 const NODE: MindmapNode = { id: 'n1', label: 'Osmosis', page: 4, children: [] };
 
-function renderPanel(file: StudyFile) {
+function ViewerProbe() {
+  const state = useFileViewerState();
+  return <output data-testid="viewer-probe" data-passage={state?.passage} />;
+}
+
+const PASSAGE = { text: 'Osmosis moves water. It needs a membrane.', highlight: null as { start: number; end: number } | null, matched: true };
+
+function renderPanel(file: StudyFile, passage = PASSAGE) {
   fakeTrpcServer({
-    'mindmap.getPassage': () => ({ data: { heading: null, passage: { text: 'Osmosis moves water.', highlight: null, matched: true } } }),
+    'mindmap.getPassage': () => ({ data: { heading: null, passage } }),
   });
-  renderSignedIn(
-    <NodePanel file={file} node={NODE} layoutNode={undefined} ancestors={[]} narrow={false} focusOnOpen={false} onClose={() => undefined} onToggle={() => undefined} />,
+  return renderSignedIn(
+    <>
+      <NodePanel file={file} node={NODE} layoutNode={undefined} ancestors={[]} narrow={false} focusOnOpen={false} onClose={() => undefined} onToggle={() => undefined} />
+      <ViewerProbe />
+    </>,
   );
 }
 
@@ -45,8 +56,25 @@ beforeEach(async () => {
   window.scrollTo = () => undefined;
 });
 afterEach(() => {
+  act(() => closeFileViewer());
   cleanup();
   vi.unstubAllGlobals();
+});
+
+describe('opening the page from the node panel', () => {
+  it('asks the viewer to mark the sentence the panel marks', async () => {
+    const { user } = renderPanel(studyFile(null), { ...PASSAGE, highlight: { start: 21, end: 41 } });
+    expect(await screen.findByTestId('mindmap-passage', {}, { timeout: 5_000 })).toBeTruthy();
+    await user.click(screen.getByTestId('mindmap-open-page'));
+    expect(screen.getByTestId('viewer-probe').dataset.passage).toBe('It needs a membrane.');
+  });
+
+  it("asks for the node's label when the panel marks no sentence", async () => {
+    const { user } = renderPanel(studyFile(null));
+    expect(await screen.findByTestId('mindmap-passage', {}, { timeout: 5_000 })).toBeTruthy();
+    await user.click(screen.getByTestId('mindmap-open-page'));
+    expect(screen.getByTestId('viewer-probe').dataset.passage).toBe('Osmosis');
+  });
 });
 
 describe('the node panel of an idea from a page OCR read with low confidence', () => {

@@ -41,6 +41,11 @@ export function NodePanel({
   const { t } = useTranslation(['mindmap', 'errors']);
   const heading = useRef<HTMLHeadingElement>(null);
   const { viewFile } = useFileViewer();
+  const passage = usePassage(file.id, node.id);
+  // The sentence the map's own passage finder marked, else the node's label: the viewer marks it on the page.
+  const hint = passage.data?.passage?.highlight
+    ? passage.data.passage.text.slice(passage.data.passage.highlight.start, passage.data.passage.highlight.end)
+    : node.label;
   useEffect(() => {
     if (focusOnOpen) heading.current?.focus({ preventScroll: true });
   }, [focusOnOpen, node.id]);
@@ -92,7 +97,7 @@ export function NodePanel({
         {isFromLowConfidencePage(file.lowConfidencePages, node.page) && <LowConfidenceMark page={node.page} variant="text" className="mt-3" />}
       </div>
       <div className="flex flex-wrap gap-2 border-t border-border px-5 py-3">
-        <Button className="min-h-11 flex-1" onClick={() => viewFile(file, node.page)} data-testid="mindmap-open-page">
+        <Button className="min-h-11 flex-1" onClick={() => viewFile(file, node.page, hint)} data-testid="mindmap-open-page">
           <BookOpen aria-hidden="true" />
           {t('panel.openPage', { page: node.page })}
         </Button>
@@ -107,10 +112,15 @@ export function NodePanel({
   );
 }
 
+/** The node's source passage on its page, as the server finds it (asked once per node, shared by the panel's parts). */
+function usePassage(fileId: string, nodeId: string) {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.mindmap.getPassage.queryOptions({ fileId, nodeId }), staleTime: 5 * 60_000 });
+}
+
 function Passage({ fileId, nodeId, page }: { fileId: string; nodeId: string; page: number }) {
   const { t } = useTranslation(['mindmap', 'errors']);
-  const trpc = useTRPC();
-  const query = useQuery({ ...trpc.mindmap.getPassage.queryOptions({ fileId, nodeId }), staleTime: 5 * 60_000 });
+  const query = usePassage(fileId, nodeId);
   return (
     <section aria-labelledby="mindmap-source-title" className="mt-2" aria-busy={query.isPending}>
       <div className="flex items-center justify-between gap-3">

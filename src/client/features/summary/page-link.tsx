@@ -14,22 +14,35 @@ import { isFromLowConfidencePage } from '../../lib/ocr';
 export function PageLink({
   file,
   page,
+  passage,
   className,
 }: {
   file: { id: string; extension: string; lowConfidencePages?: readonly number[] | null };
   page: number;
+  /** The text the page is the source of (a point, a term and its definition): the viewer marks it on the page. */
+  passage?: string;
   className?: string;
 }) {
-  if (!isFromLowConfidencePage(file.lowConfidencePages, page)) return <PageChip file={file} page={page} className={className} />;
+  if (!isFromLowConfidencePage(file.lowConfidencePages, page)) return <PageChip file={file} page={page} passage={passage} className={className} />;
   return (
     <span className={cn('inline-flex shrink-0 items-center gap-1', className)}>
-      <PageChip file={file} page={page} />
+      <PageChip file={file} page={page} passage={passage} />
       <LowConfidenceMark page={page} />
     </span>
   );
 }
 
-function PageChip({ file, page, className }: { file: { id: string; extension: string }; page: number; className?: string }) {
+function PageChip({
+  file,
+  page,
+  passage,
+  className,
+}: {
+  file: { id: string; extension: string };
+  page: number;
+  passage: string | undefined;
+  className?: string;
+}) {
   const { t } = useTranslation('summary');
   const { viewFile } = useFileViewer();
   const look = 'inline-flex h-6 shrink-0 items-center gap-1 rounded-full px-2 text-xs font-semibold tabular-nums whitespace-nowrap';
@@ -44,7 +57,7 @@ function PageChip({ file, page, className }: { file: { id: string; extension: st
     <Tooltip content={t('openPage', { page })}>
       <button
         type="button"
-        onClick={() => viewFile(file, page)}
+        onClick={() => viewFile(file, page, passage)}
         aria-label={t('openPage', { page })}
         data-testid="summary-page-link"
         data-page={page}

@@ -10,7 +10,7 @@ export function SummaryPoint({ point, file }: { point: { text: string; page: num
       {/* A table of the document (a point that is a Markdown table) stands without a bullet, in line with the text. */}
       <span aria-hidden="true" className={cn('mt-[0.7rem] size-1.5 shrink-0 rounded-full bg-primary/70', point.text.startsWith('|') && 'invisible')} />
       <Markdown text={point.text} className="flex-1 text-[0.9375rem] leading-7 md:text-base" />
-      <PageLink file={file} page={point.page} className="mt-0.5" />
+      <PageLink file={file} page={point.page} passage={point.text} className="mt-0.5" />
     </li>
   );
 }

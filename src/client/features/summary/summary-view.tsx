@@ -8,6 +8,7 @@ import { SummaryActions } from './summary-actions';
 import type { SummaryData, SummaryFile } from './summary-data';
 import { displayTerm, numberHeadings, plainText, readingMinutes } from './summary-text';
 import { CollapsibleContents, StickyContents, useActiveSection, type TocEntry } from './table-of-contents';
+import { passageHint } from '../../../shared/passage-match';
 
 const OVERVIEW_ID = 'summary-overview';
 const KEY_TERMS_ID = 'summary-key-terms';
@@ -177,7 +178,7 @@ function KeyTerms({ summary, file }: { summary: SummaryData; file: SummaryFile }
                 <span className="min-w-0 font-semibold break-words" data-testid="summary-term-name">
                   <InlineMarkdown text={displayTerm(term.term)} />
                 </span>
-                <PageLink file={file} page={term.page} />
+                <PageLink file={file} page={term.page} passage={passageHint(term.term, term.definition)} />
               </dt>
               <dd className="mt-1.5 text-sm leading-6 text-muted-foreground" data-testid="summary-term-definition">
                 <Markdown text={term.definition ?? ''} />
@@ -199,7 +200,7 @@ function KeyTerms({ summary, file }: { summary: SummaryData; file: SummaryFile }
                 <span className="min-w-0 break-words" data-testid="summary-term-name">
                   <InlineMarkdown text={displayTerm(term.term)} />
                 </span>
-                <PageLink file={file} page={term.page} />
+                <PageLink file={file} page={term.page} passage={term.term} />
               </li>
             ))}
           </ul>

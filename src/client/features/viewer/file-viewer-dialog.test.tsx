@@ -165,6 +165,46 @@ describe('FileViewerDialog', () => {
     );
   });
 
+  it('marks the cited passage on the page it opens at and says what the mark is', async () => {
+    const essay = storedFile({ name: 'Essay.docx', extension: 'docx' }, [
+      { pageNumber: 1, heading: null, text: 'Mitochondria produce ATP through cellular respiration.' },
+      {
+        pageNumber: 2,
+        heading: 'Respiration',
+        text: 'Glycolysis happens in the cytoplasm.\n\nMitochondria produce most of the cell’s ATP in the inner membrane. Oxygen is the final electron acceptor.',
+      },
+    ]);
+    fakeFilePagesServer([essay]);
+    renderViewer();
+    act(() => openFileViewer({ fileId: essay.file.id, page: 2, passage: 'Most ATP is made by mitochondria at their inner membrane.' }));
+    const dialog = screen.getByTestId('file-viewer');
+
+    const marks = await within(dialog).findAllByTestId('viewer-passage');
+    expect(marks).toHaveLength(1);
+    const [mark] = marks;
+    // On the page opened, not on page 1, which says something alike.
+    expect(mark?.closest('[data-page-slot]')?.getAttribute('data-page-slot')).toBe('2');
+    expect(mark?.tagName).toBe('MARK');
+    expect(mark?.textContent).toBe('Cited passage: Mitochondria produce most of the cell’s ATP in the inner membrane.');
+    expect(within(mark!).getByText('Cited passage:').className).toContain('sr-only');
+    // The paragraph reads as before around the mark.
+    expect(mark?.parentElement?.textContent).toBe('Cited passage: Mitochondria produce most of the cell’s ATP in the inner membrane. Oxygen is the final electron acceptor.');
+
+    await i18n.changeLanguage('de');
+    expect(await within(dialog).findByText('Zitierte Stelle:')).toBeTruthy();
+  });
+
+  it('marks nothing when the passage is not on the page', async () => {
+    const notes = storedFile({ name: 'Notes.txt', extension: 'txt' }, [{ pageNumber: 1, heading: null, text: 'Osmosis moves water across a membrane.' }]);
+    fakeFilePagesServer([notes]);
+    renderViewer();
+    act(() => openFileViewer({ fileId: notes.file.id, page: 1, passage: 'The French Revolution began in 1789.' }));
+    const dialog = screen.getByTestId('file-viewer');
+
+    expect(await within(dialog).findByText('Osmosis moves water across a membrane.')).toBeTruthy();
+    expect(within(dialog).queryByTestId('viewer-passage')).toBeNull();
+  });
+
   it('says a file is still being read, without asking for its text yet', async () => {
     const queued = storedFile({ name: 'Essay.docx', extension: 'docx', status: 'extracting' });
     const server = fakeFilePagesServer([queued]);

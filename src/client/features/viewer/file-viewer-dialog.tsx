@@ -109,7 +109,7 @@ function ViewerFrame({ request }: { request: FileViewerState }) {
           </Button>
         </DialogClose>
       </div>
-      <ViewerBody query={query} file={file} kind={kind} initialPage={request.page} />
+      <ViewerBody query={query} file={file} kind={kind} initialPage={request.page} passage={request.passage} />
     </DialogContent>
   );
 }
@@ -119,11 +119,14 @@ function ViewerBody({
   file,
   kind,
   initialPage,
+  passage,
 }: {
   query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => Promise<unknown> };
   file: ViewerFile | undefined;
   kind: ViewerKind | undefined;
   initialPage: number | undefined;
+  /** The passage to mark on the initial page (decision 013). */
+  passage: string | undefined;
 }) {
   const { t } = useTranslation(['viewer', 'errors']);
   if (query.isPending) {
@@ -155,7 +158,7 @@ function ViewerBody({
       return (
         <PdfChunkBoundary>
           <Suspense fallback={<PageSkeleton />}>
-            <PdfViewer file={file} initialPage={initialPage} />
+            <PdfViewer file={file} initialPage={initialPage} passage={passage} />
           </Suspense>
         </PdfChunkBoundary>
       );
@@ -164,7 +167,7 @@ function ViewerBody({
     case 'video':
       return <VideoView file={file} />;
     case 'text':
-      return <TextPagesView file={file} initialPage={initialPage} />;
+      return <TextPagesView file={file} initialPage={initialPage} passage={passage} />;
     case 'unsupported':
       return (
         <ViewerMessage

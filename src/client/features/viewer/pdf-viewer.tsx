@@ -16,6 +16,7 @@ import { cn } from '../../lib/cn';
 import { useTRPC } from '../../lib/trpc';
 import { OcrSidePanel, type OcrPages } from './ocr-side-panel';
 import { PageControls, ZoomControls } from './page-controls';
+import { bringPassageIntoView, markTextLayer } from './passage-mark';
 import './pdf-text-layer.css';
 import { usePageTracking } from './use-page-tracking';
 import { DownloadButton, PageSkeleton, ViewerContent, ViewerControls, ViewerMessage } from './viewer-layout';
@@ -70,10 +71,17 @@ const lettersOf = (text: string) => text.match(/\p{L}/gu)?.length ?? 0;
 /** The recognised-text panel starts open where there is room for it beside the page. */
 const wideScreen = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 1024px)').matches;
 
-export default function PdfViewer({ file, initialPage }: { file: ViewerFile; initialPage: number | undefined }) {
+interface Opening {
+  file: ViewerFile;
+  initialPage: number | undefined;
+  /** The passage to mark on the initial page (decision 013). */
+  passage?: string | undefined;
+}
+
+export default function PdfViewer({ file, initialPage, passage }: Opening) {
   const [attempt, setAttempt] = useState(0);
   // A retry starts over with a fresh document and state.
-  return <PdfDocument key={attempt} file={file} initialPage={initialPage} onRetry={() => setAttempt((value) => value + 1)} />;
+  return <PdfDocument key={attempt} file={file} initialPage={initialPage} passage={passage} onRetry={() => setAttempt((value) => value + 1)} />;
 }
 
 type DocumentState =
@@ -81,7 +89,7 @@ type DocumentState =
   | { status: 'ready'; doc: PDFDocumentProxy; base: PageSize }
   | { status: 'error'; error: LoadError };
 
-function PdfDocument({ file, initialPage, onRetry }: { file: ViewerFile; initialPage: number | undefined; onRetry: () => void }) {
+function PdfDocument({ file, initialPage, passage, onRetry }: Opening & { onRetry: () => void }) {
   const { t } = useTranslation('viewer');
   const [state, setState] = useState<DocumentState>({ status: 'loading' });
 
@@ -139,7 +147,7 @@ function PdfDocument({ file, initialPage, onRetry }: { file: ViewerFile; initial
     );
   }
   if (state.status === 'loading') return <PageSkeleton />;
-  return <PdfPages doc={state.doc} base={state.base} file={file} initialPage={initialPage} />;
+  return <PdfPages doc={state.doc} base={state.base} file={file} initialPage={initialPage} passage={passage} />;
 }
 
 /** A position inside a page, kept across a zoom or a resize so the reader stays where they were. */
@@ -148,7 +156,7 @@ interface Anchor {
   fraction: number;
 }
 
-function PdfPages({ doc, base, file, initialPage }: { doc: PDFDocumentProxy; base: PageSize; file: ViewerFile; initialPage: number | undefined }) {
+function PdfPages({ doc, base, file, initialPage, passage }: Opening & { doc: PDFDocumentProxy; base: PageSize }) {
   const { t } = useTranslation('viewer');
   const total = doc.numPages;
   const { containerRef, current, scrollToPage } = usePageTracking(total);
@@ -258,6 +266,7 @@ function PdfPages({ doc, base, file, initialPage }: { doc: PDFDocumentProxy; bas
                   size={sizes.get(index + 1) ?? base}
                   root={container}
                   ocrMark={ocrMarkOf(file, index + 1)}
+                  passage={index + 1 === Math.min(Math.max(initialPage ?? 1, 1), total) ? passage : undefined}
                   onSize={onPageSize}
                   onTextless={ocr.onTextless}
                 />
@@ -344,6 +353,7 @@ function PdfPage({
   size,
   root,
   ocrMark,
+  passage,
   onSize,
   onTextless,
 }: {
@@ -354,6 +364,8 @@ function PdfPage({
   root: HTMLElement;
   /** OCR read this page with low confidence, or could not read it. */
   ocrMark: 'low' | 'unreadable' | undefined;
+  /** The passage to mark on this page, once its text layer is drawn (every time: it stays across zooms). */
+  passage: string | undefined;
   onSize: (pageNumber: number, size: PageSize) => void;
   /** Called when the page has (next to) no text of its own: a scan, whose text OCR may have read. */
   onTextless: () => void;
@@ -365,6 +377,9 @@ function PdfPage({
   const [near, setNear] = useState(false);
   const [drawn, setDrawn] = useState(false);
   const [failed, setFailed] = useState(false);
+  // The marked passage is scrolled into view once, when first drawn; a zoom redraws it where the reader is.
+  const passageShown = useRef(false);
+  const passageLabel = t('passage.label');
 
   useEffect(() => {
     const slot = slotRef.current;
@@ -415,11 +430,23 @@ function PdfPage({
       setFailed(false);
       const layer = document.createElement('div');
       layer.className = 'pdf-text-layer';
-      textLayer = new TextLayer({ textContentSource: page.streamTextContent(), container: layer, viewport });
+      const content = await page.getTextContent();
+      if (cancelled) return;
+      textLayer = new TextLayer({ textContentSource: content, container: layer, viewport });
       await textLayer.render();
       if (cancelled) return;
       textHolder.current?.replaceChildren(layer);
       if (lettersOf(textLayer.textContentItemsStr.join('')) < SCANNED_PAGE_LETTERS) onTextless();
+      if (passage) {
+        // The text layer made one span per text item (marked-content markers aside), in order.
+        const divs = textLayer.textDivs;
+        const items = content.items.filter((item) => 'str' in item).map((item, index) => ({ str: item.str, hasEOL: item.hasEOL, div: divs[index] }));
+        const mark = markTextLayer(items, passage, passageLabel);
+        if (mark && !passageShown.current) {
+          passageShown.current = true;
+          bringPassageIntoView(root, mark);
+        }
+      }
     };
     draw().catch((error: unknown) => {
       const name = error instanceof Error ? error.name : '';
@@ -431,7 +458,7 @@ function PdfPage({
       renderTask?.cancel();
       textLayer?.cancel();
     };
-  }, [near, scale, doc, pageNumber, onSize, onTextless]);
+  }, [near, scale, doc, pageNumber, root, onSize, onTextless, passage, passageLabel]);
 
   const style = {
     width: Math.floor(size.width * scale),

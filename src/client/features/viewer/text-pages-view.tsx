@@ -7,6 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { fileFailureReason } from '../../lib/file-failure';
 import { useTRPC } from '../../lib/trpc';
 import { PageControls } from './page-controls';
+import { bringPassageIntoView, MarkedParagraph, markParagraphs, PASSAGE_MARK_ATTRIBUTE } from './passage-mark';
 import { usePageTracking } from './use-page-tracking';
 import { DownloadButton, ViewerContent, ViewerControls, ViewerMessage } from './viewer-layout';
 import { bodyParagraphs, filePagesInput, isExtracting, pageUnit, type ViewerFile } from './viewer-kind';
@@ -15,7 +16,7 @@ import { bodyParagraphs, filePagesInput, isExtracting, pageUnit, type ViewerFile
  * pptx, doc, docx and plain txt (spec §2 asks for 'viewer not implemented yet'; we show more): the text extracted
  * from each slide or page, readable, with the file's state while it is still being read and its reason if it failed.
  */
-export function TextPagesView({ file, initialPage }: { file: ViewerFile; initialPage: number | undefined }) {
+export function TextPagesView({ file, initialPage, passage }: { file: ViewerFile; initialPage: number | undefined; passage?: string }) {
   const { t } = useTranslation(['viewer', 'ingest']);
   if (isExtracting(file.status)) {
     return (
@@ -39,15 +40,15 @@ export function TextPagesView({ file, initialPage }: { file: ViewerFile; initial
       </ViewerMessage>
     );
   }
-  return <ReadyTextPages file={file} initialPage={initialPage} />;
+  return <ReadyTextPages file={file} initialPage={initialPage} passage={passage} />;
 }
 
-function ReadyTextPages({ file, initialPage }: { file: ViewerFile; initialPage: number | undefined }) {
+function ReadyTextPages({ file, initialPage, passage }: { file: ViewerFile; initialPage: number | undefined; passage: string | undefined }) {
   const { t } = useTranslation('viewer');
   const trpc = useTRPC();
   const query = useQuery(trpc.file.getFilePages.queryOptions(filePagesInput(file)));
   const pages = query.data?.pages ?? [];
-  const { attach, current, scrollToPage } = usePageTracking(pages.length);
+  const { containerRef, attach, current, scrollToPage } = usePageTracking(pages.length);
   const unit = pageUnit(file.extension);
   const scrolledTo = useRef(false);
 
@@ -55,7 +56,12 @@ function ReadyTextPages({ file, initialPage }: { file: ViewerFile; initialPage: 
     if (scrolledTo.current || pages.length === 0) return;
     scrolledTo.current = true;
     if (initialPage && initialPage > 1) scrollToPage(Math.min(initialPage, pages.length));
-  }, [pages.length, initialPage, scrollToPage]);
+    // The cited passage, when marked on the page, is brought to the middle of the view.
+    const scroller = containerRef.current;
+    const mark = scroller?.querySelector(`[${PASSAGE_MARK_ATTRIBUTE}="first"]`);
+    if (scroller && mark) bringPassageIntoView(scroller, mark);
+  }, [pages.length, initialPage, scrollToPage, containerRef]);
+  const markedPage = Math.min(Math.max(initialPage ?? 1, 1), pages.length);
 
   if (query.isPending) {
     return (
@@ -110,6 +116,8 @@ function ReadyTextPages({ file, initialPage }: { file: ViewerFile; initialPage: 
           {pages.map((page, index) => {
             const headingId = `viewer-page-${index + 1}`;
             const paragraphs = bodyParagraphs(page.text, page.heading);
+            const marks = markParagraphs(paragraphs, index + 1 === markedPage ? passage : undefined);
+            const firstMarked = marks.findIndex(Boolean);
             return (
               <section
                 key={page.pageNumber}
@@ -131,7 +139,7 @@ function ReadyTextPages({ file, initialPage }: { file: ViewerFile; initialPage: 
                 <div className="flex flex-col gap-3 text-[15px] leading-7 break-words text-foreground/90 sm:text-base sm:leading-7">
                   {paragraphs.map((paragraph, paragraphIndex) => (
                     <p key={paragraphIndex} className="whitespace-pre-line">
-                      {paragraph}
+                      <MarkedParagraph text={paragraph} mark={marks[paragraphIndex] ?? null} first={paragraphIndex === firstMarked} />
                     </p>
                   ))}
                 </div>

@@ -1,5 +1,5 @@
 /**
- * Finds where on a page a study item's source passage is, so the file viewer can mark it (issue 22, decision 013).
+ * Finds where on a page a study item's source passage is, so the file viewer can mark it (issue 22, decision 014).
  * Summary points, cards, challenges and mind-map nodes keep only a page, not their source sentence; a chat citation
  * keeps an exact quote. The viewer hands this function the page's text and a passage hint (the quote, or the item's own
  * text) and gets back the character range to mark, or null when nothing on the page matches well enough: a wrong

@@ -31,7 +31,7 @@ export interface FileViewerRequest {
    */
   uuid?: string;
   /**
-   * What to mark on the page (decision 013): a chat citation's exact quote, or the text of the item the page is the
+   * What to mark on the page (decision 014): a chat citation's exact quote, or the text of the item the page is the
    * source of (a summary point, a card's front and back, ...). The viewer marks the best-matching passage of the page
    * (shared/passage-match.ts), or nothing when none matches well enough.
    */

@@ -125,7 +125,7 @@ function ViewerBody({
   file: ViewerFile | undefined;
   kind: ViewerKind | undefined;
   initialPage: number | undefined;
-  /** The passage to mark on the initial page (decision 013). */
+  /** The passage to mark on the initial page (decision 014). */
   passage: string | undefined;
 }) {
   const { t } = useTranslation(['viewer', 'errors']);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { locatePassage } from '../../../shared/passage-match';
 
 /**
- * The cited passage marked on a page (issue 22, decision 013): the viewer is opened with a passage hint (a chat quote,
+ * The cited passage marked on a page (issue 22, decision 014): the viewer is opened with a passage hint (a chat quote,
  * a summary point, a card...) and marks the sentence of the page that matches it — in the text view as <mark>s in the
  * page's paragraphs, in the PDF view over the text layer's spans. A screen reader hears "Cited passage" where the mark
  * starts. Where nothing on the page matches well enough, nothing is marked.

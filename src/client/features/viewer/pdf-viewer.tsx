@@ -74,7 +74,7 @@ const wideScreen = () => typeof window !== 'undefined' && typeof window.matchMed
 interface Opening {
   file: ViewerFile;
   initialPage: number | undefined;
-  /** The passage to mark on the initial page (decision 013). */
+  /** The passage to mark on the initial page (decision 014). */
   passage?: string | undefined;
 }
 

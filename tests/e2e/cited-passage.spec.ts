@@ -122,3 +122,41 @@ test('a chat citation opens the PDF with its quote marked', async ({ page }, tes
   await expect(viewer.getByTestId('viewer-page-status')).toHaveText(`Page ${cited} of 14`);
   await shoot(page, testInfo, 'pdf-quote-marked');
 });
+
+test('a card and a lesson challenge open the PDF with their source sentence marked @mobile', async ({ page }, testInfo) => {
+  test.slow();
+  const { fileId } = await studentWithStudyFile(page, { waitFor: ['flashcards', 'learn_path'], timeout: 90_000 });
+  expect(fileId).not.toBe('');
+
+  // A card, turned over: its source page opens with the sentence it was made from marked.
+  await navigate(page, '/decks');
+  await page.locator('[data-testid="deck"][data-generated="true"]').getByTestId('deck-study').click();
+  await expect(page.getByTestId('study-session')).toBeVisible();
+  const front = (await page.getByTestId('flashcard-front').textContent()) ?? '';
+  await page.getByTestId('flashcard').click();
+  const back = (await page.getByTestId('flashcard-back').textContent()) ?? '';
+  const source = page.getByTestId('flashcard-source');
+  const cardPage = Number(((await source.textContent()) ?? '').replace(/\D+/g, ''));
+  await source.click();
+  const viewer = page.getByRole('dialog', { name: 'trace-trees.pdf' });
+  await expect(viewer.getByTestId('viewer-page-status')).toHaveText(`Page ${cardPage} of 14`, { timeout: 15_000 });
+  await expectMarkedOn(viewer, cardPage, `${front} ${back}`);
+  await shoot(page, testInfo, 'pdf-card-marked');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+
+  // A challenge skipped: the feedback's source page opens with the challenge's sentence marked.
+  await navigate(page, '/learn');
+  await page.locator('[data-testid="learn-lesson"][data-state="current"]').click();
+  await expect(page.getByTestId('lesson-player')).toBeVisible();
+  const question = await page.getByTestId('challenge-question').innerText();
+  await page.getByTestId('lesson-skip').click();
+  const explanation = (await page.getByTestId('lesson-explanation').textContent()) ?? '';
+  const lessonSource = page.getByTestId('lesson-source');
+  const challengePage = Number(((await lessonSource.textContent()) ?? '').replace(/\D+/g, ''));
+  await lessonSource.click();
+  const lessonViewer = page.getByRole('dialog', { name: 'trace-trees.pdf' });
+  await expect(lessonViewer.getByTestId('viewer-page-status')).toHaveText(`Page ${challengePage} of 14`, { timeout: 15_000 });
+  await expectMarkedOn(lessonViewer, challengePage, `${question} ${explanation}`);
+  await shoot(page, testInfo, 'pdf-challenge-marked');
+});

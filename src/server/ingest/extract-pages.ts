@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startThread } from '../threads/start-thread';
+import { declaredPdfPageCount } from './pdf-page-count';
 import type { ExtractionMessage } from './extraction-worker';
 import type { OcrLanguage } from './ocr';
 import type { OcrProgress, PagesRead, ParseRequest } from './parse-document';
@@ -41,6 +42,11 @@ function threadsFor(kind: FileKind, bytes: Uint8Array, splitAboveBytes: number):
  */
 export async function extractPages(options: ExtractPagesOptions): Promise<ExtractionResult> {
   const { bytes, kind, limits, splitAboveBytes = SPLIT_PDF_BYTES, language = 'en', onProgress, onPages } = options;
+  // A PDF declaring more pages than the plan allows is refused before a thread loads it (pdf-page-count.ts).
+  const declared = kind === 'pdf' ? declaredPdfPageCount(bytes) : null;
+  if (declared !== null && declared > limits.maxPages) {
+    return { ok: false, reason: 'too-many-pages', ...failureMessages.tooManyPages(declared, limits.maxPages) };
+  }
   const threads = threadsFor(kind, bytes, splitAboveBytes);
   // OCR uses every core: two pages at once in a single thread, one in each of two threads.
   const ocrWorkers = Math.max(1, Math.floor(Math.min(2, availableParallelism()) / threads));

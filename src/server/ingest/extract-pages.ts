@@ -48,6 +48,56 @@ export async function extractPages(options: ExtractPagesOptions): Promise<Extrac
     return { ok: false, reason: 'too-many-pages', ...failureMessages.tooManyPages(declared, limits.maxPages) };
   }
   const threads = threadsFor(kind, bytes, splitAboveBytes);
+  const release = await reserveExtractionBytes(bytes.length * threads);
+  try {
+    return await extractInThreads({ ...options, bytes, kind, limits, splitAboveBytes, language }, threads, onProgress, onPages);
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Bytes of the files being read at once, counted per thread: each thread gets its own copy of the file, and pdf.js
+ * keeps its structures beside it — memory outside the threads' heap limits. Past the budget a file waits until the
+ * others are done; a file larger than the budget is read alone. So three large files arriving at once are read one
+ * after the other instead of holding six copies (issue 23).
+ */
+const extractionBudget = { bytes: 384 * 1024 * 1024, inFlight: 0, peak: 0 };
+const waitingForBytes: Array<() => void> = [];
+
+/** Sets the budget (a test of the waiting does it with small files); returns the one before. */
+export function setExtractionBytesBudget(bytes: number): number {
+  const before = extractionBudget.bytes;
+  extractionBudget.bytes = bytes;
+  return before;
+}
+
+/** The most bytes read at once since the last call (tests watch the budget with it). */
+export function takePeakExtractionBytes(): number {
+  const peak = extractionBudget.peak;
+  extractionBudget.peak = extractionBudget.inFlight;
+  return peak;
+}
+
+async function reserveExtractionBytes(bytes: number): Promise<() => void> {
+  while (extractionBudget.inFlight > 0 && extractionBudget.inFlight + bytes > extractionBudget.bytes) {
+    await new Promise<void>((resolve) => waitingForBytes.push(resolve));
+  }
+  extractionBudget.inFlight += bytes;
+  extractionBudget.peak = Math.max(extractionBudget.peak, extractionBudget.inFlight);
+  return () => {
+    extractionBudget.inFlight -= bytes;
+    for (const wake of waitingForBytes.splice(0)) wake();
+  };
+}
+
+async function extractInThreads(
+  options: ExtractPagesOptions & { splitAboveBytes: number; language: OcrLanguage },
+  threads: number,
+  onProgress: OcrProgress | undefined,
+  onPages: PagesRead | undefined,
+): Promise<ExtractionResult> {
+  const { bytes, kind, limits, language } = options;
   // OCR uses every core: two pages at once in a single thread, one in each of two threads.
   const ocrWorkers = Math.max(1, Math.floor(Math.min(2, availableParallelism()) / threads));
   const request: ParseRequest = { bytes, kind, limits: { ...defaultExtractionLimits, ...limits }, language, ocrWorkers };

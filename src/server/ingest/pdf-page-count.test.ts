@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pdfWithPages } from '../test/documents';
-import { extractPages } from './extract-pages';
+import { extractPages, setExtractionBytesBudget, takePeakExtractionBytes } from './extract-pages';
 import { declaredPdfPageCount } from './pdf-page-count';
 
 /** A PDF-shaped file whose page tree declares `count` pages, padded with `padding` bytes of objects. */
@@ -31,5 +31,21 @@ describe('extractPages and a PDF declaring too many pages', () => {
       reason: 'too-many-pages',
       params: { pages: 200_000, limit: 1000 },
     });
+  });
+});
+
+describe('extractPages: the bytes read at once stay within the budget', () => {
+  it('reads three files arriving at once one after another when two would pass the budget, and reads them all', async () => {
+    const bytes = await pdfWithPages(Array.from({ length: 4 }, (_, index) => [{ text: `Page ${index + 1} of a lecture on cells and their parts.` }]));
+    const before = setExtractionBytesBudget(Math.floor(bytes.length * 1.5));
+    try {
+      takePeakExtractionBytes();
+      const results = await Promise.all([0, 1, 2].map(() => extractPages({ bytes, kind: 'pdf', limits: { maxPages: 10 } })));
+      expect(results.map((result) => result.ok)).toEqual([true, true, true]);
+      // Never two at once: one file's bytes at the most.
+      expect(takePeakExtractionBytes()).toBe(bytes.length);
+    } finally {
+      setExtractionBytesBudget(before);
+    }
   });
 });

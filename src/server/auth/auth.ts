@@ -15,6 +15,7 @@ import {
   USERNAME_MIN_LENGTH,
   USERNAME_PATTERN,
 } from '../../shared/auth';
+import { profileImageSchema } from '../../shared/profile';
 
 /** Set by our HTTP layer from the socket address (or X-Forwarded-For behind a trusted proxy); clients cannot set it. */
 export const CLIENT_IP_HEADER = 'x-studypath-client-ip';
@@ -88,6 +89,11 @@ export function createAuth(options: {
         }
         if (typeof body.name === 'string' && body.name.trim().length > NAME_MAX_LENGTH) {
           throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: 'Name is too long' });
+        }
+        // The avatar follows user.updateProfile's rule (https:// only, at most 2,000 characters); our sign-up form
+        // sends none, so only a hand-made request meets this refusal.
+        if (body.image !== undefined && !profileImageSchema.safeParse(body.image).success) {
+          throw new APIError('BAD_REQUEST', { code: 'INVALID_IMAGE', message: 'Use the https:// address of an image.' });
         }
       }),
     },

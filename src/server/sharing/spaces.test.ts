@@ -59,7 +59,15 @@ describe('invitations', () => {
       email: `  ${invitee.user.email.toUpperCase()} `,
       role: 'editor',
     });
-    expect(invited).toMatchObject({ email: invitee.user.email.toLowerCase(), role: 'editor', status: 'pending', emailSent: false });
+    // The invitation itself, flat, with whether its email went out (README: spaces.addMember).
+    expect(invited).toEqual({
+      id: expect.any(String),
+      email: invitee.user.email.toLowerCase(),
+      role: 'editor',
+      status: 'pending',
+      createdAt: expect.any(String),
+      emailSent: false,
+    });
 
     const mine = await as(invitee).spaces.getMyInvitations();
     expect(mine).toEqual([
@@ -132,6 +140,8 @@ describe('invitations', () => {
     const revoked = { code: 'FORBIDDEN', message: 'Your access to this course was revoked. Ask its owner to invite you again.', key: 'spaceAccessRevoked' };
     expect(await refusal(as(viewer).spaces.getSharedContext({ uuid: course.uuid, id: course.visibleFile.id }))).toEqual(revoked);
     expect(await refusal(as(viewer).spaces.getSpaceByUuid({ uuid: course.uuid }))).toEqual(revoked);
+    expect(await refusal(as(viewer).spaces.getSpaceContent({ spaceId: course.spaceId }))).toEqual(revoked);
+    expect(await refusal(as(viewer).spaces.getSpaceContent({ uuid: course.uuid }))).toEqual(revoked);
     expect(await refusal(as(viewer).spaces.joinPublicSpace({ uuid: course.uuid }))).toEqual(revoked);
     expect((await as(viewer).spaces.getUserSpaces()).member).toEqual([]);
     expect((await as(course.owner).spaces.getMembers({ spaceId: course.spaceId })).map((entry) => entry.userId)).not.toContain(viewer.user.id);
@@ -262,10 +272,11 @@ describe('visibility, details and files', () => {
     expect(await owner.spaces.updateSpace({ id: course.spaceId, uuid: course.uuid, visibility: 'private', confirm: 'MAKE PRIVATE' })).toEqual({
       visibility: 'private',
     });
-    expect(await refusal(as(course.actors.publicMember).spaces.getSpaceByUuid({ uuid: course.uuid }))).toMatchObject({
-      code: 'FORBIDDEN',
-      message: 'This course is private now. Only people its owner invites can open it.',
-    });
+    const nowPrivate = { code: 'FORBIDDEN', message: 'This course is private now. Only people its owner invites can open it.', key: 'spacePrivate' };
+    expect(await refusal(as(course.actors.publicMember).spaces.getSpaceByUuid({ uuid: course.uuid }))).toEqual(nowPrivate);
+    expect(await refusal(as(course.actors.publicMember).spaces.getSpaceContent({ spaceId: course.spaceId }))).toEqual(nowPrivate);
+    // Someone who never was a member cannot tell the private course from an unknown one.
+    expect(await refusal(as(course.actors.stranger).spaces.getSpaceByUuid({ uuid: course.uuid }))).toMatchObject({ code: 'NOT_FOUND', key: 'spaceNotFound' });
     expect((await as(course.actors.publicMember).spaces.getUserSpaces()).member).toEqual([]);
     expect((await as(course.actors.viewer).spaces.getSharedContext({ uuid: course.uuid, id: course.visibleFile.id })).spaceName).toBe('Shared Biology');
     expect(await owner.spaces.updateSpace({ id: course.spaceId, uuid: course.uuid, visibility: 'public' })).toEqual({ visibility: 'public' });

@@ -51,6 +51,8 @@ describe('user.updateProfile', () => {
     await services.db.update(user).set({ image }).where(eq(user.id, owner.user.id));
     expect((await rowOf(owner)).image).toBe(image);
     expect((await callerFor(services, owner).user.getUser({ id: owner.user.id })).image).toBeNull();
+    // Nor is it shown anywhere else a user's picture goes out: the leaderboard's own row.
+    expect((await callerFor(services, owner).gamification.getLeaderboard({ period: 'all' })).me.image).toBeNull();
   });
 
   test('null removes the avatar', async () => {

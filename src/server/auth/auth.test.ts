@@ -91,6 +91,18 @@ describe('sign-up', () => {
     expect(profile.image).toBe(image);
   });
 
+  test("GET /api/auth/get-session answers a stored avatar only when it passes user.updateProfile's check", async () => {
+    const learner = await createUser(services);
+    const sessionImage = async (image: string) => {
+      await services.db.update(user).set({ image }).where(eq(user.id, learner.user.id));
+      const response = await requestApp(services, '/api/auth/get-session', { headers: learner.headers });
+      return ((await response.json()) as { user: { id: string; image: string | null } }).user;
+    };
+    expect(await sessionImage('https://images.example.test/me.png')).toMatchObject({ id: learner.user.id, image: 'https://images.example.test/me.png' });
+    expect(await sessionImage('javascript:alert(1)')).toMatchObject({ id: learner.user.id, image: null });
+    expect(await sessionImage('http://127.0.0.1/api/trpc/user.getUser')).toMatchObject({ id: learner.user.id, image: null });
+  });
+
   test('refuses a password shorter than 8 characters', async () => {
     const response = await signUp({ ...newAccount(), password: 'short12' });
     expect(response.status).toBe(400);

@@ -17,6 +17,7 @@ import {
   spaceInvitation,
   spaceMember,
   unit,
+  user,
 } from '../db/schema';
 import { AppError } from '../errors';
 import { insertCourse, insertFile, mutationError } from '../test/courses';
@@ -47,6 +48,21 @@ async function memberRow(course: SharedCourse, actor: TestUser) {
     .where(and(eq(spaceMember.spaceId, course.spaceId), eq(spaceMember.userId, actor.user.id)));
   return row;
 }
+
+describe('members', () => {
+  test("a member's avatar is listed only when it passes user.updateProfile's check; any other stored value is null", async () => {
+    const course = await sharedCourse(services, { visibility: 'private' });
+    const viewer = course.actors.viewer!;
+    const listed = async (image: string) => {
+      await services.db.update(user).set({ image }).where(eq(user.id, viewer.user.id));
+      const members = await as(course.owner).spaces.getMembers({ spaceId: course.spaceId });
+      return members.find((entry) => entry.userId === viewer.user.id)?.image;
+    };
+    expect(await listed('https://images.example.test/me.png')).toBe('https://images.example.test/me.png');
+    expect(await listed('javascript:alert(1)')).toBeNull();
+    expect(await listed(`https://images.example.test/${'a'.repeat(2_001)}`)).toBeNull();
+  });
+});
 
 describe('invitations', () => {
   test('an invitation is stored lower-cased, seen by the invitee, accepted with its role, and not sent twice', async () => {

@@ -18,6 +18,16 @@ export const profileImageSchema = z
   })
   .nullable();
 
+/**
+ * A stored avatar address as it may be shown: one that passes profileImageSchema, or null. Every output of a user's
+ * image goes through it, so an address stored before the check (or written around it) is never requested by a page.
+ */
+export function safeProfileImage(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const check = profileImageSchema.safeParse(value);
+  return check.success ? check.data : null;
+}
+
 export const updateProfileSchema = z
   .object({ name: nameSchema.optional(), username: usernameSchema.optional(), image: profileImageSchema.optional() })
   .strict();

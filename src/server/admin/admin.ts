@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, min, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PlanSlug } from '../../shared/plans';
+import { safeProfileImage } from '../../shared/profile';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { challenge, challengeReport, directory, file, lesson, unit, usageCounter, user } from '../db/schema';
@@ -111,7 +112,7 @@ export async function listUsers(options: {
     .orderBy(desc(user.createdAt), asc(user.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { users, total: totalRow?.total ?? 0, page, pageSize };
+  return { users: users.map((row) => ({ ...row, image: safeProfileImage(row.image) })), total: totalRow?.total ?? 0, page, pageSize };
 }
 
 /**

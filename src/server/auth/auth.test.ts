@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { createTestServices, createUser, requestApp, sessionHeaders, trpcQueryPath } from '../test/harness';
+import { eq } from 'drizzle-orm';
+import { user } from '../db/schema';
+import { callerFor, createTestServices, createUser, requestApp, sessionHeaders, trpcQueryPath } from '../test/harness';
 
 const services = await createTestServices();
 afterAll(() => services.close());
@@ -64,6 +66,41 @@ describe('sign-up', () => {
     const response = await signUp({ ...newAccount(), username: existing.user.username.toUpperCase() });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: 'USERNAME_IS_ALREADY_TAKEN' });
+  });
+
+  test.each([
+    ['a javascript: address', 'javascript:alert(1)'],
+    ['an http:// address inside the server', 'http://127.0.0.1/api/trpc/user.getUser'],
+    ['an https:// address longer than 2,000 characters', `https://images.example.test/${'a'.repeat(60_000)}.png`],
+    ['something that is no address', 'not an address'],
+  ])('refuses %s as the image, and no account is made', async (_case, image) => {
+    const account = newAccount();
+    const response = await signUp({ ...account, image });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'INVALID_IMAGE', message: 'Use the https:// address of an image.' });
+    const rows = await services.db.select({ id: user.id }).from(user).where(eq(user.email, account.email));
+    expect(rows).toEqual([]);
+  });
+
+  test('accepts an https:// image, which user.getUser then returns', async () => {
+    const image = 'https://images.example.test/avatars/ada.png';
+    const response = await signUp({ ...newAccount(), image });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { user: { id: string } };
+    const profile = await callerFor(services, { headers: sessionHeaders(response.headers) }).user.getUser({ id: body.user.id });
+    expect(profile.image).toBe(image);
+  });
+
+  test("GET /api/auth/get-session answers a stored avatar only when it passes user.updateProfile's check", async () => {
+    const learner = await createUser(services);
+    const sessionImage = async (image: string) => {
+      await services.db.update(user).set({ image }).where(eq(user.id, learner.user.id));
+      const response = await requestApp(services, '/api/auth/get-session', { headers: learner.headers });
+      return ((await response.json()) as { user: { id: string; image: string | null } }).user;
+    };
+    expect(await sessionImage('https://images.example.test/me.png')).toMatchObject({ id: learner.user.id, image: 'https://images.example.test/me.png' });
+    expect(await sessionImage('javascript:alert(1)')).toMatchObject({ id: learner.user.id, image: null });
+    expect(await sessionImage('http://127.0.0.1/api/trpc/user.getUser')).toMatchObject({ id: learner.user.id, image: null });
   });
 
   test('refuses a password shorter than 8 characters', async () => {

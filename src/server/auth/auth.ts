@@ -15,6 +15,7 @@ import {
   USERNAME_MIN_LENGTH,
   USERNAME_PATTERN,
 } from '../../shared/auth';
+import { profileImageSchema, safeProfileImage } from '../../shared/profile';
 
 /** Set by our HTTP layer from the socket address (or X-Forwarded-For behind a trusted proxy); clients cannot set it. */
 export const CLIENT_IP_HEADER = 'x-studypath-client-ip';
@@ -89,6 +90,22 @@ export function createAuth(options: {
         if (typeof body.name === 'string' && body.name.trim().length > NAME_MAX_LENGTH) {
           throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: 'Name is too long' });
         }
+        // The avatar follows user.updateProfile's rule (https:// only, at most 2,000 characters); our sign-up form
+        // sends none, so only a hand-made request meets this refusal.
+        if (body.image !== undefined && !profileImageSchema.safeParse(body.image).success) {
+          throw new APIError('BAD_REQUEST', { code: 'INVALID_IMAGE', message: 'Use the https:// address of an image.' });
+        }
+      }),
+      // The session's user as better-auth answers it, except an avatar that fails user.updateProfile's check (stored
+      // before that check, or written around it): null, so no page is ever sent an address it should not request.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/get-session') return;
+        const returned: unknown = ctx.context.returned;
+        if (typeof returned !== 'object' || returned === null || !('user' in returned)) return;
+        const { user: sessionUser } = returned as { user: { image?: string | null } };
+        const image = safeProfileImage(sessionUser.image);
+        if (image === (sessionUser.image ?? null)) return;
+        return ctx.json({ ...returned, user: { ...sessionUser, image } });
       }),
     },
     rateLimit: {

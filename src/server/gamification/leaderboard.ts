@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { LEADERBOARD_SIZE, type Leaderboard, type LeaderboardEntry, type LeaderboardPeriod } from '../../shared/gamification';
+import { safeProfileImage } from '../../shared/profile';
 import { nextWeekStartUtc, weekStartUtc } from '../../shared/gamification-rules';
 import type { Db } from '../db/client';
 import { user, weeklyXp } from '../db/schema';
@@ -30,7 +31,7 @@ interface Standing {
 }
 
 function entryOf(row: Standing, userId: string): LeaderboardEntry {
-  return { rank: row.rank, username: row.username ?? ANONYMOUS_USERNAME, image: row.image, xp: row.xp, isMe: row.userId === userId };
+  return { rank: row.rank, username: row.username ?? ANONYMOUS_USERNAME, image: safeProfileImage(row.image), xp: row.xp, isMe: row.userId === userId };
 }
 
 async function weekBoard(db: Db, userId: string, weekStart: string) {
@@ -83,7 +84,7 @@ export async function getLeaderboard(options: LeaderboardOptions): Promise<Leade
     .where(eq(user.id, userId))
     .limit(1);
   if (!me) throw new Error(`user ${userId} vanished`);
-  const profile = { username: me.username ?? ANONYMOUS_USERNAME, image: me.image };
+  const profile = { username: me.username ?? ANONYMOUS_USERNAME, image: safeProfileImage(me.image) };
   if (period === 'all') {
     const board = await allTimeBoard(db, userId, me.xpTotal);
     return {

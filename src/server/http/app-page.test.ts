@@ -10,7 +10,8 @@ import { LOCALE_COOKIE } from '../../shared/locale-cookie';
 import { VIEWPORT_COOKIE } from '../../shared/viewport-cookie';
 import { EMBEDDED_SESSION_ELEMENT_ID } from '../../shared/session';
 import type { Services } from '../services';
-import { studyArtefact } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { studyArtefact, user } from '../db/schema';
 import { insertCourse, insertFile } from '../test/courses';
 import { callerFor, createTestServices, createUser, type TestUser } from '../test/harness';
 import { prepareStudyFile } from '../test/study-file';
@@ -152,6 +153,19 @@ describe("the app's page tells the browser what the signed-in shell needs", () =
     expect(html).not.toContain('</script><script>alert(1)');
     // The session, the app's start and the first queries' answers, nothing else.
     expect(html.match(/<script/g)).toHaveLength(3);
+  });
+
+  test("the session's avatar only when it passes user.updateProfile's check; any other stored value is null", async () => {
+    const learner = await createUser(services);
+    const imageInPage = async (image: string) => {
+      await services.db.update(user).set({ image }).where(eq(user.id, learner.user.id));
+      const html = await (await app.request('http://localhost/dashboard', { headers: { cookie: learner.headers.get('cookie') ?? '' } })).text();
+      return (sessionIn(html) as { user: { image: unknown } }).user.image;
+    };
+    expect(await imageInPage('https://images.example.test/me.png')).toBe('https://images.example.test/me.png');
+    expect(await imageInPage('javascript:alert(1)')).toBeNull();
+    expect(await imageInPage('http://127.0.0.1/api/trpc/user.getUser')).toBeNull();
+    expect(await imageInPage(`https://images.example.test/${'a'.repeat(2_001)}`)).toBeNull();
   });
 
   const firstQueriesIn = (html: string): Record<string, unknown> | null => {

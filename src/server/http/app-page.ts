@@ -6,6 +6,7 @@ import { getCookie } from 'hono/cookie';
 import { APP_START_PRELOADS_MARK } from '../../shared/app-start';
 import { FIRST_QUERIES_ELEMENT_ID, pageQueriesFor } from '../../shared/first-queries';
 import { type Locale, localeSchema } from '../../shared/schemas';
+import { safeProfileImage } from '../../shared/profile';
 import { SERVER_RENDERED_ROOT, type SignedInRender, type SignedInRequest } from '../../shared/server-render';
 import { EMBEDDED_SESSION_ELEMENT_ID, type SessionData } from '../../shared/session';
 import { PHONE_WIDTH, parseViewportWidth, VIEWPORT_COOKIE } from '../../shared/viewport-cookie';
@@ -179,7 +180,7 @@ export function embeddedSession(session: Session): SessionData | null {
   if (!session) return null;
   const { user } = session;
   return {
-    user: { id: user.id, name: user.name, email: user.email, image: user.image ?? null, username: user.username ?? null },
+    user: { id: user.id, name: user.name, email: user.email, image: safeProfileImage(user.image), username: user.username ?? null },
     session: { id: session.session.id, expiresAt: new Date(session.session.expiresAt).toISOString() },
   };
 }

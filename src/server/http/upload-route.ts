@@ -85,7 +85,9 @@ function checkSharedCourse(c: HonoContext<UploadEnv>, courseId: string): void {
 /**
  * Files of a multipart body, streamed into a temporary folder of this request under DATA_DIR/tmp/uploads. The plan is
  * read first, so that a file too many or too large is refused the moment it shows, and the folder is removed however
- * the request ends: stored, refused, broken off by the client, or failed.
+ * the request ends: stored, refused, broken off by the client, or failed. The target course is checked before the
+ * month's allowance (the upload form sends it first): a course that is not the caller's (or not the shared one) is
+ * "not found", never the owner's "You have used all … uploads".
  */
 async function receiveFiles(c: HonoContext<UploadEnv>, services: Services, tempRoot: string, contentType: string) {
   const { db, storage, jobs, log } = services;
@@ -93,7 +95,6 @@ async function receiveFiles(c: HonoContext<UploadEnv>, services: Services, tempR
   const plan = await planOf(db, userId);
   const used = await uploadsUsed(db, userId);
   const left = plan.fileUploadsPerMonth - used;
-  if (left <= 0) throw monthlyUploadsUsed(plan, used, 1);
   const body = c.req.raw.body;
   if (!body) throw unreadableUpload();
   const dir = await makeUploadDir(tempRoot);
@@ -119,6 +120,7 @@ async function receiveFiles(c: HonoContext<UploadEnv>, services: Services, tempR
         if (!courseId.success) throw noCourse();
         checkSharedCourse(c, courseId.data);
         await findOwnedCourse(db, userId, courseId.data);
+        if (left <= 0) throw monthlyUploadsUsed(plan, used, 1);
       },
     });
     const courseId = idSchema.safeParse(fields.get('directoryId'));

@@ -10,6 +10,7 @@ import {
   type Role,
   type Visibility,
 } from '../../shared/sharing';
+import { safeProfileImage } from '../../shared/profile';
 import { courseNotFound, fileNotFound } from '../courses/errors';
 import type { Db } from '../db/client';
 import { directory, file, space, spaceFile, spaceInvitation, spaceMember, user } from '../db/schema';
@@ -159,6 +160,7 @@ export async function getMembers(db: Db, userId: string, spaceId: string): Promi
   return rows.map(({ fallbackUsername, joinedAt, ...row }) => ({
     ...row,
     username: row.username ?? fallbackUsername,
+    image: safeProfileImage(row.image),
     joinedAt: joinedAt.toISOString(),
   }));
 }

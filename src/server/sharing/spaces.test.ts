@@ -17,6 +17,7 @@ import {
   spaceInvitation,
   spaceMember,
   unit,
+  user,
 } from '../db/schema';
 import { AppError } from '../errors';
 import { insertCourse, insertFile, mutationError } from '../test/courses';
@@ -48,6 +49,21 @@ async function memberRow(course: SharedCourse, actor: TestUser) {
   return row;
 }
 
+describe('members', () => {
+  test("a member's avatar is listed only when it passes user.updateProfile's check; any other stored value is null", async () => {
+    const course = await sharedCourse(services, { visibility: 'private' });
+    const viewer = course.actors.viewer!;
+    const listed = async (image: string) => {
+      await services.db.update(user).set({ image }).where(eq(user.id, viewer.user.id));
+      const members = await as(course.owner).spaces.getMembers({ spaceId: course.spaceId });
+      return members.find((entry) => entry.userId === viewer.user.id)?.image;
+    };
+    expect(await listed('https://images.example.test/me.png')).toBe('https://images.example.test/me.png');
+    expect(await listed('javascript:alert(1)')).toBeNull();
+    expect(await listed(`https://images.example.test/${'a'.repeat(2_001)}`)).toBeNull();
+  });
+});
+
 describe('invitations', () => {
   test('an invitation is stored lower-cased, seen by the invitee, accepted with its role, and not sent twice', async () => {
     const course = await sharedCourse(services, { visibility: 'private' });
@@ -59,7 +75,15 @@ describe('invitations', () => {
       email: `  ${invitee.user.email.toUpperCase()} `,
       role: 'editor',
     });
-    expect(invited).toMatchObject({ email: invitee.user.email.toLowerCase(), role: 'editor', status: 'pending', emailSent: false });
+    // The invitation itself, flat, with whether its email went out (README: spaces.addMember).
+    expect(invited).toEqual({
+      id: expect.any(String),
+      email: invitee.user.email.toLowerCase(),
+      role: 'editor',
+      status: 'pending',
+      createdAt: expect.any(String),
+      emailSent: false,
+    });
 
     const mine = await as(invitee).spaces.getMyInvitations();
     expect(mine).toEqual([
@@ -132,6 +156,8 @@ describe('invitations', () => {
     const revoked = { code: 'FORBIDDEN', message: 'Your access to this course was revoked. Ask its owner to invite you again.', key: 'spaceAccessRevoked' };
     expect(await refusal(as(viewer).spaces.getSharedContext({ uuid: course.uuid, id: course.visibleFile.id }))).toEqual(revoked);
     expect(await refusal(as(viewer).spaces.getSpaceByUuid({ uuid: course.uuid }))).toEqual(revoked);
+    expect(await refusal(as(viewer).spaces.getSpaceContent({ spaceId: course.spaceId }))).toEqual(revoked);
+    expect(await refusal(as(viewer).spaces.getSpaceContent({ uuid: course.uuid }))).toEqual(revoked);
     expect(await refusal(as(viewer).spaces.joinPublicSpace({ uuid: course.uuid }))).toEqual(revoked);
     expect((await as(viewer).spaces.getUserSpaces()).member).toEqual([]);
     expect((await as(course.owner).spaces.getMembers({ spaceId: course.spaceId })).map((entry) => entry.userId)).not.toContain(viewer.user.id);
@@ -262,10 +288,11 @@ describe('visibility, details and files', () => {
     expect(await owner.spaces.updateSpace({ id: course.spaceId, uuid: course.uuid, visibility: 'private', confirm: 'MAKE PRIVATE' })).toEqual({
       visibility: 'private',
     });
-    expect(await refusal(as(course.actors.publicMember).spaces.getSpaceByUuid({ uuid: course.uuid }))).toMatchObject({
-      code: 'FORBIDDEN',
-      message: 'This course is private now. Only people its owner invites can open it.',
-    });
+    const nowPrivate = { code: 'FORBIDDEN', message: 'This course is private now. Only people its owner invites can open it.', key: 'spacePrivate' };
+    expect(await refusal(as(course.actors.publicMember).spaces.getSpaceByUuid({ uuid: course.uuid }))).toEqual(nowPrivate);
+    expect(await refusal(as(course.actors.publicMember).spaces.getSpaceContent({ spaceId: course.spaceId }))).toEqual(nowPrivate);
+    // Someone who never was a member cannot tell the private course from an unknown one.
+    expect(await refusal(as(course.actors.stranger).spaces.getSpaceByUuid({ uuid: course.uuid }))).toMatchObject({ code: 'NOT_FOUND', key: 'spaceNotFound' });
     expect((await as(course.actors.publicMember).spaces.getUserSpaces()).member).toEqual([]);
     expect((await as(course.actors.viewer).spaces.getSharedContext({ uuid: course.uuid, id: course.visibleFile.id })).spaceName).toBe('Shared Biology');
     expect(await owner.spaces.updateSpace({ id: course.spaceId, uuid: course.uuid, visibility: 'public' })).toEqual({ visibility: 'public' });

@@ -7,11 +7,36 @@ import { sharedStudyOf } from '../sharing/study-access';
 import type { Context } from './context';
 
 /**
+ * superjson, except that an input it cannot read (a hand-made `meta` nested so deep that reading it overflows the stack,
+ * or one of the wrong shape) is refused as a bad request with a plain message, never with the runtime's own words
+ * ("Maximum call stack size exceeded"). tRPC keeps an error thrown here as the cause of its BAD_REQUEST.
+ */
+const transformer = {
+  input: {
+    serialize: (value: unknown) => superjson.serialize(value),
+    deserialize: (value: unknown) => {
+      try {
+        // superjson's own parameter type; what arrives is whatever the request carried.
+        return superjson.deserialize(value as Parameters<typeof superjson.deserialize>[0]);
+      } catch (error) {
+        throw new AppError({
+          code: 'BAD_REQUEST',
+          userMessage: 'The request could not be read.',
+          messageKey: 'requestUnreadable',
+          message: `unreadable superjson input: ${error instanceof Error ? error.message : String(error)}`,
+        });
+      }
+    },
+  },
+  output: superjson,
+};
+
+/**
  * Maps every error to what a client may see: an AppError keeps its code and user message; zod input errors become
  * BAD_REQUEST with a readable line per field; anything else is an internal error with a generic message and no stack.
  */
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer,
   errorFormatter({ shape, error }) {
     const { stack: _stack, ...data } = shape.data;
     const cause = error.cause;

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { safeProfileImage } from '../../shared/profile';
 import { canonicalTimeZone } from '../../shared/gamification-rules';
 import type { BillingInfo } from '../../shared/billing';
 import type { Db } from '../db/client';
@@ -23,7 +24,7 @@ export async function getUser(options: { db: Db; actorId: string; userId: string
     name: row.name,
     username: row.username,
     email: row.email,
-    image: row.image,
+    image: safeProfileImage(row.image),
     createdAt: row.createdAt,
     locale: row.locale,
     stripeCurrentPeriodEnd: row.stripeCurrentPeriodEnd,

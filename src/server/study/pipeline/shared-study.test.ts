@@ -7,7 +7,7 @@ import { insertLearnPath } from '../../test/stats-paths';
 import { insertCourse, insertFile, mutationError } from '../../test/courses';
 import { callerFor, createTestServices, requestApp, type TestUser } from '../../test/harness';
 import { sharedCourse, type SharedCourse } from '../../test/sharing';
-import { getUsage, usagePeriod } from '../../usage/usage-counters';
+import { getUsage, reserveUsage, usagePeriod } from '../../usage/usage-counters';
 import { generateArtefact, markQueued } from './pipeline';
 
 /**
@@ -209,6 +209,24 @@ describe('editors change the course, viewers only study it', () => {
     expect(await uploadAs(null, course.uuid, course.courseId)).toMatchObject({ status: 401 });
     const files = await services.db.select({ id: file.id }).from(file).where(eq(file.ownerId, course.owner.user.id));
     expect(files).toHaveLength(2);
+  });
+
+  test("an editor naming their own course through ?uuid= gets 'Course not found', whether or not the owner's uploads are used up", async () => {
+    const { course } = await studyCourse('private');
+    const editor = course.actors.editor;
+    if (!editor) throw new Error('no editor');
+    const editorsOwn = await insertCourse(services, editor, { name: 'My own notes' });
+    const notFound = { status: 404, body: { error: { messageKey: 'courseNotFound' } } };
+    expect(await uploadAs(editor, course.uuid, editorsOwn.id)).toMatchObject(notFound);
+    // The owner's Free plan allowance (3 uploads a month) used up: the target is still checked first.
+    const usedUp = await reserveUsage(services.db, { userId: course.owner.user.id, kind: 'uploads', period: usagePeriod('month'), amount: 3, limit: 3 });
+    expect(usedUp.ok).toBe(true);
+    expect(await uploadAs(editor, course.uuid, editorsOwn.id)).toMatchObject(notFound);
+    // Into the shared course itself the owner's allowance does apply.
+    expect(await uploadAs(editor, course.uuid, course.courseId)).toMatchObject({
+      status: 403,
+      body: { error: { messageKey: 'uploadMonthlyLimitReached' } },
+    });
   });
 });
 

@@ -185,6 +185,17 @@ describe('admin.listUsers', () => {
     });
   });
 
+  test("an avatar is listed only when it passes user.updateProfile's check; any other stored value is null", async () => {
+    const learner = await createUser(services, { email: 'avatar@listed.test' });
+    const listed = async (image: string) => {
+      await services.db.update(user).set({ image }).where(eq(user.id, learner.user.id));
+      return (await adminCaller.admin.listUsers({ search: 'avatar@listed.test' })).users[0]?.image;
+    };
+    expect(await listed('https://images.example.test/me.png')).toBe('https://images.example.test/me.png');
+    expect(await listed('javascript:alert(1)')).toBeNull();
+    expect(await listed('http://127.0.0.1/api/trpc/user.getUser')).toBeNull();
+  });
+
   test('a new user has zero usage', async () => {
     await createUser(services, { email: 'fresh@zero.test' });
     const [row] = (await adminCaller.admin.listUsers({ search: 'fresh@zero.test' })).users;

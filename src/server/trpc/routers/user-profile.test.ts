@@ -42,6 +42,19 @@ describe('user.updateProfile', () => {
     expect((await signIn(owner.user.username)).status).toBe(401);
   });
 
+  test.each([
+    ['a javascript: address', 'javascript:alert(1)'],
+    ['an http:// address inside the server', 'http://127.0.0.1/api/trpc/user.getUser'],
+    ['an https:// address longer than 2,000 characters', `https://images.example.test/${'a'.repeat(2_001)}`],
+  ])('getUser returns a stored avatar that fails the check (%s) as null', async (_case, image) => {
+    const owner = await createUser(services);
+    await services.db.update(user).set({ image }).where(eq(user.id, owner.user.id));
+    expect((await rowOf(owner)).image).toBe(image);
+    expect((await callerFor(services, owner).user.getUser({ id: owner.user.id })).image).toBeNull();
+    // Nor is it shown anywhere else a user's picture goes out: the leaderboard's own row.
+    expect((await callerFor(services, owner).gamification.getLeaderboard({ period: 'all' })).me.image).toBeNull();
+  });
+
   test('null removes the avatar', async () => {
     const owner = await createUser(services);
     const caller = callerFor(services, owner);

@@ -19,7 +19,7 @@ const DECLARED_PAGES = 200_000;
 const MEMORY_BOUND_MB = 600;
 
 /** A PDF-shaped file: a catalog, a page tree declaring `pages` pages, and `objects` small objects. */
-function hostilePdf(objects: number, pages: number): Uint8Array {
+function hostilePdf(objects: number, pages: number): Uint8Array<ArrayBuffer> {
   const head = `%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count ${pages} >>\nendobj\n`;
   const object = (index: number) => `${index} 0 obj\n<<>>\nendobj\n`;
   const parts: string[] = [head];

@@ -78,6 +78,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every test signs up from the same address; the limit itself is covered by the server tests.
         AUTH_RATE_LIMIT_MAX: '1000',
+        // Likewise for failed sign-ins per address; the per-account limit stays as shipped (sign-in-limit.spec.ts).
+        SIGN_IN_FAILURE_MAX_PER_ADDRESS: '1000',
         // The tutor's answers stream slowly enough that a test can stop one on its way, however busy the machine.
         LOCAL_TUTOR_WORD_MS: '90',
         // Billing through the fake Stripe above (trials stay off, the product's default: spec §9).

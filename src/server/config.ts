@@ -6,7 +6,14 @@ import { stripeConfig, type StripeBillingConfig } from './config/billing';
 import { ConfigError } from './config/config-error';
 import { geoipTemplate, parseEnv, type Env } from './config/env-schema';
 import { mailConfig, type MailConfig } from './config/mail';
-import { actionRateLimits, authRateLimit, type RateLimitedAction, type RateLimitRule } from './config/rate-limits';
+import {
+  actionRateLimits,
+  authRateLimit,
+  type RateLimitedAction,
+  type RateLimitRule,
+  type SignInFailureLimits,
+  signInFailureLimits,
+} from './config/rate-limits';
 import { s3Config, type S3Config } from './config/storage';
 import { supportChatConfig, type SupportChatConfig } from './config/support-chat';
 
@@ -23,7 +30,7 @@ export type { StripeBillingConfig, StripeEnvironment, StripePriceIds } from './c
 export { ConfigError } from './config/config-error';
 export type { Env } from './config/env-schema';
 export type { MailConfig } from './config/mail';
-export type { RateLimitedAction, RateLimitRule } from './config/rate-limits';
+export type { RateLimitedAction, RateLimitRule, SignInFailureLimits } from './config/rate-limits';
 export type { S3Config } from './config/storage';
 export type { SupportChatConfig } from './config/support-chat';
 
@@ -41,6 +48,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
   authRateLimit: RateLimitRule;
+  /** Failed sign-ins per account and per client address and window, across every password sign-in route. */
+  signInFailures: SignInFailureLimits;
   /** Requests per user (per client IP when signed out) and window, shared by every web process through the database. */
   rateLimits: Record<RateLimitedAction, RateLimitRule>;
   jobsEnabled: boolean;
@@ -115,6 +124,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     authRateLimit: authRateLimit(env),
+    signInFailures: signInFailureLimits(env),
     rateLimits: actionRateLimits(env),
     jobsEnabled: env.JOBS_ENABLED,
     feedbackUrl: env.FEEDBACK_URL,

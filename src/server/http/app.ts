@@ -15,6 +15,7 @@ import { clientIp } from './client-ip';
 import { jsonBodiesOnly, sameOriginOnly } from './csrf';
 import { fileRoutes } from './file-routes';
 import { limitGeneration, rateLimited } from './rate-limits';
+import { limitedSignIn } from './sign-in-limits';
 import { appPageResponse, loadAppPage } from './app-page';
 import { loadPrerenderedPages, prerenderedPage } from './pages';
 import { httpsOnlyTransport, securityHeaders } from './security-headers';
@@ -84,7 +85,8 @@ export function createApp(services: Services) {
   app.post('/api/chat', rateLimited(services, 'chat'));
 
   app.on(['GET', 'POST'], '/api/auth/*', bodyLimit({ maxSize: 64 * 1024 }), async (c) => {
-    const response = await services.auth.handler(withClientIp(c.req.raw, clientIp(c, config.trustProxy)));
+    const ip = clientIp(c, config.trustProxy);
+    const response = await limitedSignIn(services, c.req.raw, ip, () => services.auth.handler(withClientIp(c.req.raw, ip)));
     // better-auth's limiter names the wait X-Retry-After only; clients and proxies know the standard header.
     const retryAfter = response.headers.get('x-retry-after');
     if (response.status === 429 && retryAfter && !response.headers.has('retry-after')) response.headers.set('Retry-After', retryAfter);

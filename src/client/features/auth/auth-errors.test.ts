@@ -24,6 +24,10 @@ describe('authErrorKey', () => {
     expect(authErrorKey({ code: 'INVALID_EMAIL_OR_PASSWORD', status: 429 })).toBe('tooManyAttempts');
   });
 
+  it('tells failed sign-ins of an account or address apart from the per-minute limit', () => {
+    expect(authErrorKey({ code: 'TOO_MANY_FAILED_SIGN_INS', status: 429 })).toBe('tooManyFailedSignIns');
+  });
+
   it('falls back to a generic message for anything else', () => {
     expect(authErrorKey({ code: 'SOMETHING_NEW', status: 500 })).toBe('generic');
     expect(authErrorKey({ status: 500 })).toBe('generic');

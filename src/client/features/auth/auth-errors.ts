@@ -13,6 +13,7 @@ export type AuthErrorKey =
   | 'invalidUsername'
   | 'invalidEmail'
   | 'tooManyAttempts'
+  | 'tooManyFailedSignIns'
   | 'network'
   | 'generic';
 
@@ -33,11 +34,11 @@ const KEY_BY_CODE: Record<string, AuthErrorKey> = {
 };
 
 /**
- * The message a person sees for a sign-in or sign-up the server refused. The rate limiter answers 429 without a
- * code, so the status is checked first. ('network' is for a request that got no answer at all: the client throws.)
+ * The message a person sees for a sign-in or sign-up the server refused. better-auth's rate limiter answers 429 without
+ * a code, so the status is checked first; our limit of failed sign-ins (a longer window) answers 429 with its code. ('network' is for a request that got no answer at all: the client throws.)
  */
 export function authErrorKey(error: AuthClientError | null | undefined): AuthErrorKey {
-  if (error?.status === 429) return 'tooManyAttempts';
+  if (error?.status === 429) return error.code === 'TOO_MANY_FAILED_SIGN_INS' ? 'tooManyFailedSignIns' : 'tooManyAttempts';
   return (error?.code ? KEY_BY_CODE[error.code] : undefined) ?? 'generic';
 }
 

@@ -71,6 +71,10 @@ describe('SignInForm', () => {
       "That email or username and password don't match",
     ],
     [{ status: 429, body: { message: 'Too many requests. Please try again later.' } }, 'Too many attempts'],
+    [
+      { status: 429, body: { code: 'TOO_MANY_FAILED_SIGN_INS', message: 'Too many failed sign-ins. Please wait 15 minutes and try again.' } },
+      'Too many failed sign-ins. Please wait a few minutes and try again.',
+    ],
     [new TypeError('Failed to fetch'), "We couldn't reach StudyPath"],
   ])('shows a refusal in the alert and stays on the form (%#)', async (answer, message) => {
     fakeAuthServer(() => answer);

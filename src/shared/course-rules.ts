@@ -1,5 +1,5 @@
 /** Course and file rules shared by the server's procedures and the client's forms (spec §5). */
-export const fileExtensions = ['pdf', 'txt', 'pptx', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'webp'] as const;
+export const fileExtensions = ['pdf', 'txt', 'md', 'markdown', 'pptx', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'webp'] as const;
 export type FileExtension = (typeof fileExtensions)[number];
 
 /** Photos and screenshots: read by OCR as files of one page, shown as pictures by View File. */

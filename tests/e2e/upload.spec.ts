@@ -109,14 +109,14 @@ test('the server refuses an executable renamed to .pdf, and the file stays chose
   await choose(page, [{ name: 'lecture.pdf', mimeType: 'application/pdf', buffer: executable }]);
   await expect(page.getByTestId('upload-file-problem')).toHaveCount(0);
   await page.getByTestId('upload-submit').click();
-  await expect(page.getByTestId('upload-error-message')).toHaveText('lecture.pdf: This file is not a PDF, Word, PowerPoint, text or image file.');
+  await expect(page.getByTestId('upload-error-message')).toHaveText('lecture.pdf: This file is not a PDF, Word, PowerPoint, text, Markdown or image file.');
   await expect(page.getByTestId('upload-upgrade')).toHaveCount(0);
   await expect(page.getByTestId('upload-file-name')).toHaveText('lecture.pdf');
   await expect(page.getByTestId('upload-submit')).toBeDisabled();
 
   await page.getByTestId('upload-file-remove').click();
   await choose(page, [{ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: executable }]);
-  await expect(page.getByTestId('upload-file-problem')).toHaveText('This file is not a PDF, Word, PowerPoint, text or image file.');
+  await expect(page.getByTestId('upload-file-problem')).toHaveText('This file is not a PDF, Word, PowerPoint, text, Markdown or image file.');
   await expect(page.getByTestId('upload-submit')).toBeDisabled();
 });
 

@@ -39,6 +39,8 @@ export interface ReceivedFile {
 const mimeTypes: Record<FileExtension, string> = {
   pdf: 'application/pdf',
   txt: 'text/plain; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+  markdown: 'text/markdown; charset=utf-8',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',

@@ -95,6 +95,8 @@ const SERVED_TYPES: Record<string, { contentType: string; inline: boolean }> = {
   'application/pdf': { contentType: 'application/pdf', inline: true },
   // Text uploads are checked to be UTF-8 (src/server/ingest/file-kind.ts); sandboxed below, markup in one stays text.
   'text/plain': { contentType: 'text/plain; charset=utf-8', inline: true },
+  // Markdown notes (issue 26), checked as UTF-8 text like the above; the app's viewer renders them, a tab shows the source.
+  'text/markdown': { contentType: 'text/markdown; charset=utf-8', inline: true },
   // Photos and screenshots of notes; SVG is never stored (uploads accept JPEG, PNG and WebP only, checked by content).
   'image/jpeg': { contentType: 'image/jpeg', inline: true },
   'image/png': { contentType: 'image/png', inline: true },

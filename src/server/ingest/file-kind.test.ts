@@ -9,7 +9,7 @@ import { listZipEntryNamesOfFile } from './zip-directory';
 import { listZipEntries } from './zip-entries';
 
 const encoder = new TextEncoder();
-const unsupported = 'This file is not a PDF, Word, PowerPoint, text or image file.';
+const unsupported = 'This file is not a PDF, Word, PowerPoint, text, Markdown or image file.';
 const cfbHeader = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array<number>(504).fill(0)]);
 
 describe('detectFileKind', () => {

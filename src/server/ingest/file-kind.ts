@@ -13,7 +13,7 @@ export type FileKindResult =
   | { ok: true; kind: FileKind; extension: FileExtension }
   | { ok: false; reason: FileKindRefusalReason; message: string; detail?: string };
 
-const unsupportedMessage = 'This file is not a PDF, Word, PowerPoint, text or image file.';
+const unsupportedMessage = 'This file is not a PDF, Word, PowerPoint, text, Markdown or image file.';
 
 /** OLE compound file header: legacy Word (and other legacy Office) documents. */
 const cfbMagic = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
@@ -57,7 +57,10 @@ async function detect(source: ContentSource, fileName: string): Promise<FileKind
   if (!content.kind || !isFileExtension(extension)) {
     return { ok: false, reason: 'unsupported-type', message: unsupportedMessage, detail: content.detail };
   }
-  if (content.kind !== kindOfExtension(extension) || (content.image && !sameImageType(content.image, extension))) {
+  const expected = kindOfExtension(extension);
+  // A note is text: a text file named .md or .markdown is read as Markdown.
+  const kind = content.kind === 'txt' && expected === 'md' ? 'md' : content.kind;
+  if (kind !== expected || (content.image && !sameImageType(content.image, extension))) {
     return {
       ok: false,
       reason: 'extension-mismatch',
@@ -65,11 +68,12 @@ async function detect(source: ContentSource, fileName: string): Promise<FileKind
       detail: `content looks like ${content.kind}`,
     };
   }
-  return { ok: true, kind: content.kind, extension };
+  return { ok: true, kind, extension };
 }
 
-/** The kind of file an extension names; every image extension names an image. */
+/** The kind of file an extension names; every image extension names an image, both Markdown extensions a note. */
 export function kindOfExtension(extension: FileExtension): FileKind {
+  if (extension === 'markdown') return 'md';
   return isImageExtension(extension) ? 'image' : extension;
 }
 

@@ -1,5 +1,6 @@
 import WordExtractor from 'word-extractor';
 import { docxPages } from './docx-pages';
+import { markdownPages } from './markdown-pages';
 import { pageReader, type OcrLanguage } from './ocr';
 import { imagePages, type OcrContext } from './ocr-pages';
 import { pdfPages } from './pdf-pages';
@@ -88,6 +89,9 @@ async function textPagesOf(bytes: Uint8Array, kind: FileKind, limits: Extraction
     case 'txt':
       refuseTextLongerThanPlan(bytes.length, limits.maxPages);
       return numbered(splitIntoPages(textOf(bytes)));
+    case 'md':
+      refuseTextLongerThanPlan(bytes.length, limits.maxPages);
+      return markdownPages(textOf(bytes));
     default:
       throw new ExtractionError('unsupported', failureMessages.unsupported);
   }

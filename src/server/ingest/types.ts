@@ -2,7 +2,7 @@
  * The document formats the ingest pipeline reads; `doc` is legacy binary Word (OLE compound file), `image` a photo or
  * screenshot (JPEG, PNG, WebP) read by OCR as a file of one page.
  */
-export type FileKind = 'pdf' | 'docx' | 'pptx' | 'doc' | 'txt' | 'image';
+export type FileKind = 'pdf' | 'docx' | 'pptx' | 'doc' | 'txt' | 'md' | 'image';
 
 /** One page of text. DOCX, TXT and legacy DOC have no pages of their own; their "pages" are sections (see splitIntoPages). */
 export interface ExtractedPage {
@@ -179,6 +179,7 @@ const noTextFailure: Record<FileKind, FailureText> = {
   pptx: failureMessages.noTextInDocument,
   doc: failureMessages.noTextInDocument,
   txt: failureMessages.noTextInDocument,
+  md: failureMessages.noTextInDocument,
 };
 
 /** The checks made on all of a document's pages: within the plan's page limit, and some text somewhere. */

@@ -93,7 +93,7 @@ describe('the course of an upload', () => {
   it('names the course and the plan’s limits', async () => {
     await readyPage('free');
     expect(screen.getByTestId('upload-dropzone').textContent).toContain('Free plan: 1 file per upload, up to 500 MB each');
-    expect(screen.getByTestId('upload-dropzone').textContent).toContain('PDF, Word (DOC, DOCX), PowerPoint (PPTX), text (TXT) or images (JPG, PNG, WebP)');
+    expect(screen.getByTestId('upload-dropzone').textContent).toContain('PDF, Word (DOC, DOCX), PowerPoint (PPTX), text (TXT), Markdown notes (MD) or images (JPG, PNG, WebP)');
     expect(document.title).toContain('Upload files');
   });
 
@@ -123,7 +123,7 @@ describe('pre-checks before anything is sent', () => {
 
     const rows = await screen.findAllByTestId('upload-file');
     expect(rows.map((row) => within(row).getByTestId('upload-file-name').textContent)).toEqual(['Lecture.pdf', 'setup.exe']);
-    expect(within(rows[1]!).getByTestId('upload-file-problem').textContent).toBe('This file is not a PDF, Word, PowerPoint, text or image file.');
+    expect(within(rows[1]!).getByTestId('upload-file-problem').textContent).toBe('This file is not a PDF, Word, PowerPoint, text, Markdown or image file.');
     expect(screen.getByTestId('upload-precheck-message').textContent).toBe('Files per upload on your Free plan: 1. Upgrade for more.');
     expect(within(screen.getByTestId('upload-precheck')).getByTestId('upload-upgrade').getAttribute('href')).toBe('/settings?mode=plans');
     expect(screen.getByTestId('upload-submit')).toHaveProperty('disabled', true);
@@ -295,12 +295,12 @@ describe('one multipart upload', () => {
     sentUploads[0]!.respond(415, {
       error: {
         code: 'UNSUPPORTED_MEDIA_TYPE',
-        message: 'lecture.pdf: This file is not a PDF, Word, PowerPoint, text or image file.',
+        message: 'lecture.pdf: This file is not a PDF, Word, PowerPoint, text, Markdown or image file.',
         messageKey: 'uploadRefusedFile',
-        messageParams: { name: 'lecture.pdf', reason: 'This file is not a PDF, Word, PowerPoint, text or image file.' },
+        messageParams: { name: 'lecture.pdf', reason: 'This file is not a PDF, Word, PowerPoint, text, Markdown or image file.' },
       },
     });
-    expect((await screen.findByTestId('upload-error-message')).textContent).toBe('lecture.pdf: This file is not a PDF, Word, PowerPoint, text or image file.');
+    expect((await screen.findByTestId('upload-error-message')).textContent).toBe('lecture.pdf: This file is not a PDF, Word, PowerPoint, text, Markdown or image file.');
     expect(screen.queryByTestId('upload-upgrade')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Remove lecture.pdf' }));

@@ -17,7 +17,7 @@ describe('pre-checks of chosen files', () => {
   it('refuses other types and files without an extension with the server’s words', () => {
     for (const name of ['setup.exe', 'slides.ppt', 'notes', 'archive.pdf.zip', 'drawing.svg', 'photo.heic']) {
       const problem = fileProblem({ name, size: 10 }, PLANS.free);
-      expect(problem && t(problem.key, problem.params)).toBe('This file is not a PDF, Word, PowerPoint, text or image file.');
+      expect(problem && t(problem.key, problem.params)).toBe('This file is not a PDF, Word, PowerPoint, text, Markdown or image file.');
     }
   });
 

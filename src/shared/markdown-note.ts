@@ -1,0 +1,200 @@
+import type { Blockquote, Emphasis, Image, PhrasingContent, Root, RootContent, Text } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
+import remarkParse from 'remark-parse';
+import { unified, type Plugin, type PluggableList } from 'unified';
+import { SKIP, visit } from 'unist-util-visit';
+
+/**
+ * Markdown notes (issue 26): one reading of a note for the server, which turns it into pages of text for the study
+ * engine, and for the viewer, which shows it formatted. Both parse it with remark (CommonMark + GFM tables, footnotes
+ * and task lists, `$…$` / `$$…$$` maths, YAML or TOML front matter) and the same Obsidian reading below, and both cut it
+ * into the same pages (notePageStarts): a citation's "page 3" is the same stretch of the note in both.
+ */
+
+/** Media that an Obsidian embed (`![[diagram.png]]`) shows as a picture or player: no text of its own. */
+const MEDIA_EMBED = /\.(?:png|jpe?g|gif|webp|svg|bmp|avif|pdf|mp3|wav|m4a|ogg|flac|mp4|webm|mov|mkv)$/i;
+
+/** `[[Note]]`, `[[Note|shown text]]`, `[[Note#Heading]]`, `[[#Heading]]`, and embeds `![[…]]`. */
+const WIKILINK = /(!?)\[\[([^[\]\n]+?)\]\]/g;
+
+/** What a wikilink reads as: its alias, else its note and heading as Obsidian shows them ("Note > Heading"). */
+export function wikilinkText(inner: string): string {
+  const bar = inner.indexOf('|');
+  if (bar >= 0) {
+    const alias = inner.slice(bar + 1).trim();
+    if (alias) return alias;
+  }
+  const target = (bar >= 0 ? inner.slice(0, bar) : inner).trim();
+  const [note = '', ...anchor] = target.split('#');
+  const heading = anchor.join('#').replace(/^\^.*$/, '').trim();
+  const name = note.trim().replace(/\.md$/i, '');
+  if (name && heading) return `${name} > ${heading}`;
+  return name || heading;
+}
+
+/** `==highlighted==` (Obsidian) within one text. */
+const HIGHLIGHT = /==(?=\S)([^=\n]*?\S)==/g;
+/** `%%comment%%` (Obsidian) within one text; never shown. */
+const INLINE_COMMENT = /%%[\s\S]*?%%/g;
+/** A callout's marker at the start of a quote: `> [!note]`, `> [!tip]- Title`. */
+const CALLOUT_MARKER = /^\[!([A-Za-z][\w-]*)\][+-]?[ \t]*/;
+
+type PhrasingParent = { children: PhrasingContent[] };
+
+/**
+ * The Obsidian reading of a note, over remark's tree: wikilinks and note embeds become their text, a media embed an
+ * image without an address (the viewer shows its name, the engine drops it), highlights a marked emphasis, comments go,
+ * and a callout's `[!type]` marker leaves its title as the quote's first line.
+ */
+export const remarkObsidian: Plugin<[], Root> = () => (tree) => {
+  removeBlockComments(tree);
+  visit(tree, 'blockquote', (quote: Blockquote) => {
+    const first = quote.children[0];
+    const lead = first?.type === 'paragraph' ? first.children[0] : undefined;
+    if (lead?.type === 'text') lead.value = lead.value.replace(CALLOUT_MARKER, '');
+  });
+  visit(tree, 'text', (node: Text, index, parent) => {
+    if (index === undefined || !parent || !('children' in parent)) return;
+    const replacement = readText(node.value);
+    if (replacement.length === 1 && replacement[0]?.type === 'text') {
+      node.value = replacement[0].value;
+      return;
+    }
+    (parent as PhrasingParent).children.splice(index, 1, ...replacement);
+    return [SKIP, index + replacement.length];
+  });
+};
+
+function readText(value: string): PhrasingContent[] {
+  const text = value.replace(INLINE_COMMENT, '');
+  const nodes: PhrasingContent[] = [];
+  let last = 0;
+  for (const match of text.matchAll(WIKILINK)) {
+    const at = match.index;
+    if (at > last) nodes.push(...highlighted(text.slice(last, at)));
+    const inner = match[2] ?? '';
+    const target = (inner.split('|')[0] ?? '').split('#')[0]?.trim() ?? '';
+    if (match[1] && MEDIA_EMBED.test(target)) {
+      const image: Image = { type: 'image', url: '', alt: target };
+      nodes.push(image);
+    } else {
+      nodes.push({ type: 'text', value: wikilinkText(inner) });
+    }
+    last = at + match[0].length;
+  }
+  if (last < text.length) nodes.push(...highlighted(text.slice(last)));
+  return mergeTexts(nodes);
+}
+
+function highlighted(text: string): PhrasingContent[] {
+  const nodes: PhrasingContent[] = [];
+  let last = 0;
+  for (const match of text.matchAll(HIGHLIGHT)) {
+    if (match.index > last) nodes.push({ type: 'text', value: text.slice(last, match.index) });
+    const mark: Emphasis = { type: 'emphasis', data: { hName: 'mark' }, children: [{ type: 'text', value: match[1] ?? '' }] };
+    nodes.push(mark);
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) nodes.push({ type: 'text', value: text.slice(last) });
+  return nodes;
+}
+
+function mergeTexts(nodes: PhrasingContent[]): PhrasingContent[] {
+  const merged: PhrasingContent[] = [];
+  for (const node of nodes) {
+    const previous = merged.at(-1);
+    if (node.type === 'text' && previous?.type === 'text') previous.value += node.value;
+    else merged.push(node);
+  }
+  return merged.length > 0 ? merged : [{ type: 'text', value: '' }];
+}
+
+/** Paragraphs from one that opens with `%%` to one that closes with `%%`: an Obsidian comment over several paragraphs. */
+function removeBlockComments(tree: Root) {
+  dropCommentParagraphs(tree.children);
+  visit(tree, (node) => {
+    if (node !== tree && 'children' in node && node.type !== 'paragraph') dropCommentParagraphs((node as { children: RootContent[] }).children);
+  });
+}
+
+function dropCommentParagraphs(children: RootContent[]) {
+  let open = -1;
+  for (let at = 0; at < children.length; at++) {
+    const child = children[at];
+    if (child?.type !== 'paragraph') continue;
+    const text = toString(child).trim();
+    const closedAlready = text.length > 2 && text.indexOf('%%', 2) === text.length - 2;
+    if (open < 0 && text.startsWith('%%') && !closedAlready) open = at;
+    else if (open >= 0 && text.endsWith('%%')) {
+      children.splice(open, at - open + 1);
+      at = open - 1;
+      open = -1;
+    }
+  }
+}
+
+/** The remark plugins of a note, in order: the server's reading and the viewer's rendering use exactly these. */
+export const notePlugins: PluggableList = [[remarkFrontmatter, ['yaml', 'toml']], remarkGfm, remarkMath, remarkObsidian];
+
+/** A note's tree, with the Obsidian reading applied. */
+export function parseNote(source: string): Root {
+  const processor = unified().use(remarkParse).use(notePlugins);
+  // The plugins keep the tree a Root (they only rewrite nodes inside it).
+  return processor.runSync(processor.parse(source)) as Root;
+}
+
+/** A heading-less note is cut into pages of about this many characters, at its blocks, as a plain text is. */
+export const NOTE_PAGE_CHARS = 3_000;
+
+/** Blocks that are no content of a page: front matter and link or footnote definitions placed anywhere. */
+const isApart = (node: RootContent) =>
+  node.type === 'yaml' || (node.type as string) === 'toml' || node.type === 'definition' || (node.type === 'html' && /^<!--[\s\S]*-->$/.test(node.value.trim()));
+
+/**
+ * Where each page of a note starts, as indexes into the root's children (the first is always 0). A page is a top-level
+ * section: it starts at every heading of the note's top level — the highest level used at least twice, so a note with
+ * one `#` title and `##` sections has those as pages — and at any higher one (the title). A page with nothing but its
+ * heading (a title right above the first section) joins the next; text before the first heading is a page of its own.
+ * A note without headings is cut into pages of about NOTE_PAGE_CHARS characters between blocks.
+ */
+export function notePageStarts(tree: Root): number[] {
+  const children = tree.children;
+  const counts = new Map<number, number>();
+  for (const node of children) if (node.type === 'heading') counts.set(node.depth, (counts.get(node.depth) ?? 0) + 1);
+  if (counts.size === 0) return sizedStarts(children);
+  const depths = [...counts.keys()].sort((a, b) => a - b);
+  const top = depths.find((depth) => (counts.get(depth) ?? 0) >= 2) ?? depths[0] ?? 1;
+  const candidates = children.flatMap((node, index) => (node.type === 'heading' && node.depth <= top ? [index] : []));
+  const starts: number[] = [0];
+  for (const index of candidates) {
+    const previous = starts.at(-1) ?? 0;
+    const between = children.slice(previous, index);
+    // The page so far has content of its own (not only its heading, front matter and definitions): a new page starts.
+    if (between.some((node) => node.type !== 'heading' && !isApart(node))) starts.push(index);
+    // Nothing but front matter (or nothing) before the first heading: that heading opens page 1.
+  }
+  return starts;
+}
+
+function sizedStarts(children: readonly RootContent[]): number[] {
+  const starts = [0];
+  let size = 0;
+  children.forEach((node, index) => {
+    const length = toString(node).length;
+    if (size > 0 && size + length > NOTE_PAGE_CHARS) {
+      starts.push(index);
+      size = 0;
+    }
+    size += length;
+  });
+  return starts;
+}
+
+/** A note's pages: its root children grouped at notePageStarts. */
+export function notePages(tree: Root): RootContent[][] {
+  const starts = notePageStarts(tree);
+  return starts.map((start, index) => tree.children.slice(start, starts[index + 1] ?? tree.children.length));
+}

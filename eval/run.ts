@@ -148,7 +148,7 @@ const header = [
   'tutor',
 ].join(' ');
 
-const splitMark: Record<EvalDocument['split'], string> = { tune: '', holdout: ' (h)', fresh: ' (f)', fresh2: ' (f2)', fresh3: ' (f3)', fresh4: ' (f4)', fresh5: ' (f5)', fresh6: ' (f6)', fresh7: ' (f7)', fresh8: ' (f8)', fresh9: ' (f9)' };
+const splitMark: Record<EvalDocument['split'], string> = { tune: '', holdout: ' (h)', fresh: ' (f)', fresh2: ' (f2)', fresh3: ' (f3)', fresh4: ' (f4)', fresh5: ' (f5)', fresh6: ' (f6)', fresh7: ' (f7)', fresh8: ' (f8)', fresh9: ' (f9)', markdown: ' (md)' };
 
 async function main(): Promise<void> {
   const manifest = loadManifest(values.manifest);
@@ -158,7 +158,7 @@ async function main(): Promise<void> {
   }
   const only = values.only ? new Set(values.only.split(',')) : undefined;
   const chosen = manifest.filter((entry) => !only || only.has(entry.id));
-  const totals: Record<EvalDocument['split'] | 'all', Figures> = { tune: empty(), holdout: empty(), fresh: empty(), fresh2: empty(), fresh3: empty(), fresh4: empty(), fresh5: empty(), fresh6: empty(), fresh7: empty(), fresh8: empty(), fresh9: empty(), all: empty() };
+  const totals: Record<EvalDocument['split'] | 'all', Figures> = { tune: empty(), holdout: empty(), fresh: empty(), fresh2: empty(), fresh3: empty(), fresh4: empty(), fresh5: empty(), fresh6: empty(), fresh7: empty(), fresh8: empty(), fresh9: empty(), markdown: empty(), all: empty() };
   const flawCounts = new Map<string, number>();
   console.log(header);
   for (const entry of chosen) {
@@ -193,6 +193,7 @@ async function main(): Promise<void> {
   if (totals.fresh7.ms > 0) console.log(row('TOTAL fresh7', totals.fresh7));
   if (totals.fresh8.ms > 0) console.log(row('TOTAL fresh8', totals.fresh8));
   if (totals.fresh9.ms > 0) console.log(row('TOTAL fresh9', totals.fresh9));
+  if (totals.markdown.ms > 0) console.log(row('TOTAL markdown', totals.markdown));
   console.log(row('TOTAL', totals.all));
   console.log(`\nengine time: ${Math.round(totals.all.ms)} ms for ${chosen.length} documents`);
   console.log(`flaws found: ${[...flawCounts.entries()].sort((a, b) => b[1] - a[1]).map(([code, n]) => `${code} ${n}`).join(', ')}`);

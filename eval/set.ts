@@ -16,10 +16,11 @@ export interface EvalDocument {
   /**
    * Tuned on; kept aside and never tuned on; or fresh: added later, never opened by the engine's authors, measured only
    * (the holdout's items were read once while labelling, so the fresh part is the honest measure of unseen documents);
+   * markdown: students' Markdown notes (issue 26), added on 2026-11-28 to see the Markdown reading end to end.
    * fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8, fresh9: later such batches, each added when the earlier fresh parts' labels had guided
    * fixes; a part is honest until its labels are read.
    */
-  split: 'tune' | 'holdout' | 'fresh' | 'fresh2' | 'fresh3' | 'fresh4' | 'fresh5' | 'fresh6' | 'fresh7' | 'fresh8' | 'fresh9';
+  split: 'tune' | 'holdout' | 'fresh' | 'fresh2' | 'fresh3' | 'fresh4' | 'fresh5' | 'fresh6' | 'fresh7' | 'fresh8' | 'fresh9' | 'markdown';
   title: string;
   source: string;
   licence: string;
@@ -60,6 +61,7 @@ export async function readDocument(entry: EvalDocument): Promise<StudyDocument |
   return {
     title: entry.file.replace(/\.[^.]+$/, ''),
     language: entry.language,
+    ...(kind.kind === 'md' ? { format: 'markdown' as const } : {}),
     // PostgreSQL cannot store NUL; before the extraction removed control characters itself, such a page failed to save.
     pages: result.pages.map((page) => ({ pageNumber: page.pageNumber, text: page.text.replaceAll('\u0000', ''), heading: page.heading ?? null })),
   };

@@ -51,6 +51,7 @@ type PhrasingParent = { children: PhrasingContent[] };
  */
 export const remarkObsidian: Plugin<[], Root> = () => (tree) => {
   removeBlockComments(tree);
+  readOtherDialects(tree);
   visit(tree, 'blockquote', (quote: Blockquote) => {
     const first = quote.children[0];
     const lead = first?.type === 'paragraph' ? first.children[0] : undefined;
@@ -110,6 +111,57 @@ function mergeTexts(nodes: PhrasingContent[]): PhrasingContent[] {
     else merged.push(node);
   }
   return merged.length > 0 ? merged : [{ type: 'text', value: '' }];
+}
+
+/** A MyST target (Jupyter Book): `(label)=` on a line of its own, an anchor for cross-references, no text. */
+const MYST_TARGET = /^\([\w:.-]+\)=$/;
+/** A MyST directive's fence: ```{note}, ```{figure} path, ```{math}. */
+const MYST_DIRECTIVE = /^\{([\w-]+)\}$/;
+/** Directives that show something other than text (a figure's caption is kept), or build the book. */
+const MYST_SILENT = new Set(['image', 'code-cell', 'glue', 'raw', 'tableofcontents', 'toctree', 'bibliography', 'iframe', 'video', 'include', 'literalinclude', 'embed']);
+/** A LiaScript quiz's answer line: `[[X]] …`, `[[ ]] …`, `[(X)] …`, `[( )] …` (the answers, not the note's text). */
+const LIASCRIPT_ANSWER = /^\[[[(][ xX]?[\])]\]/;
+
+/**
+ * Course repositories' other Markdown dialects: MyST's `(label)=` targets go; its directives become what they show — a
+ * `{math}` block maths, a figure its caption, a note or tip its text, the rest nothing; a LiaScript quiz's answer lines
+ * go (their question stays as the text it is).
+ */
+function readOtherDialects(tree: Root) {
+  visit(tree, (node, index, parent) => {
+    if (!parent || index === undefined) return undefined;
+    if (node.type === 'paragraph') {
+      const text = toString(node).trim();
+      if (MYST_TARGET.test(text) || LIASCRIPT_ANSWER.test(text)) {
+        parent.children.splice(index, 1);
+        return [SKIP, index];
+      }
+      return undefined;
+    }
+    if (node.type !== 'code') return undefined;
+    const name = MYST_DIRECTIVE.exec(node.lang ?? '')?.[1]?.toLowerCase();
+    if (!name) return undefined;
+    const body = directiveBody(node.value);
+    let replacement: RootContent[] = [];
+    if (name === 'math') replacement = body ? [{ type: 'math', value: body }] : [];
+    else if (!MYST_SILENT.has(name) && body) replacement = [{ type: 'paragraph', children: [{ type: 'text', value: body }] }];
+    (parent.children as RootContent[]).splice(index, 1, ...replacement);
+    return [SKIP, index + replacement.length];
+  });
+}
+
+/** A directive's content without its options (`:name: value` lines, or a `---` block of them, at its start). */
+function directiveBody(value: string): string {
+  const lines = value.split('\n');
+  let at = 0;
+  while (at < lines.length && lines[at]?.trim() === '') at++;
+  if (lines[at]?.trim() === '---') {
+    const start = at;
+    const end = lines.findIndex((line, index) => index > start && line.trim() === '---');
+    if (end > 0) at = end + 1;
+  }
+  while (at < lines.length && /^\s*:[\w-]+:/.test(lines[at] ?? '')) at++;
+  return lines.slice(at).join('\n').trim();
 }
 
 /** Paragraphs from one that opens with `%%` to one that closes with `%%`: an Obsidian comment over several paragraphs. */

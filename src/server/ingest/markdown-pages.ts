@@ -38,18 +38,16 @@ export function markdownPages(source: string): ExtractedPage[] {
       });
     }
     const heading = nodes.find((node) => node.type === 'heading');
-    const first = nodes.find((node) => node.type !== 'yaml' && node.type !== 'definition');
-    if (index === 0 && title && !(first?.type === 'heading' && normalise(inlineText(first.children)) === normalise(title))) {
-      blocks.unshift(`# ${title}`);
-    }
+    // The front matter's title heads the note unless the note has a title heading of its own (a `#` heading first):
+    // a second top-level heading would make the title a unit of its own.
+    const first = nodes.find((node) => node.type !== 'yaml' && node.type !== 'definition' && !(node.type === 'html' && /^<!--/.test(node.value.trim())));
+    if (index === 0 && title && !(first?.type === 'heading' && first.depth === 1)) blocks.unshift(`# ${title}`);
     const text = [...blocks, ...notes].join('\n\n').trim();
     const pageHeading = heading ? inlineText(heading.children) : index === 0 ? title : undefined;
     return { text, ...(pageHeading ? { heading: pageHeading } : {}) };
   });
   return pages.filter((page) => page.text.length > 0).map((page, index) => ({ pageNumber: index + 1, ...page }));
 }
-
-const normalise = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** The `title` of a YAML front matter, if it is a string of text; a broken front matter gives none (and is no content). */
 export function frontMatterTitle(tree: Root): string | undefined {

@@ -20,6 +20,12 @@ export interface StudyDocument {
   /** The course's language ('en', 'de', …); engines detect the document's own language from its text as well. */
   language: string;
   pages: StudyPage[];
+  /**
+   * The file is a Markdown note (issue 26): its `#` lines are headings its writer set, so every one makes a section
+   * (and a subheading a branch) however short. Other text that happens to hold such lines (R output "## id age") does
+   * not count on them.
+   */
+  format?: 'markdown';
 }
 
 /** What engines are told about a course to describe it: its name and its files' documents. */

@@ -186,7 +186,12 @@ export async function loadStudyDocument(db: Db, fileId: string, documents?: Docu
     .from(filePage)
     .where(eq(filePage.fileId, fileId))
     .orderBy(asc(filePage.pageNumber));
-  const document: StudyDocument = { title: documentTitle(target), language: target.language, pages };
+  const document: StudyDocument = {
+    title: documentTitle(target),
+    language: target.language,
+    pages,
+    ...(target.extension === 'md' || target.extension === 'markdown' ? { format: 'markdown' as const } : {}),
+  };
   documents?.set(cacheKey, document);
   return { document, ownerId: target.ownerId, plan: target.plan };
 }

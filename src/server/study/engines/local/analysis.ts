@@ -42,12 +42,16 @@ export interface Section {
   tables: Table[];
   /** Named "Part 3" for want of a heading or a key term: a name that says nothing of the subject. */
   placeholder?: boolean;
+  /** The writer's headings one level below the section's, each with the index in `sentences` of its first sentence. */
+  subsections?: { heading: string; page: number; firstSentence: number }[];
 }
 
 export interface Table {
   caption: string;
   rows: string[][];
   page: number;
+  /** The index in its section's `subsections` of the subheading it stands under, if any. */
+  subsection?: number;
 }
 
 export interface Definition {
@@ -112,7 +116,7 @@ function analyseUncached(document: StudyDocument): Analysis {
     document.pages.map((page) => page.text),
     document.language,
   );
-  const blocks = prepareBlocks(document.pages, document.language);
+  const blocks = prepareBlocks(document.pages, document.language, document.format === 'markdown');
   const rawSections = sectionsOf(blocks);
   // Offsets into prepared text only approximate the page a sentence starts on (joins and dropped headers move them).
   const pageIndex = new PageIndex(document.pages);
@@ -124,10 +128,14 @@ function analyseUncached(document: StudyDocument): Analysis {
   const sections: Section[] = rawSections.map((raw, sectionIndex) => {
     const sectionSentences: Sentence[] = [];
     const tables: Table[] = [];
+    // Where each block's sentences start in the section's: the subsections' first sentences.
+    const firstSentenceOfBlock: number[] = [];
     raw.blocks.forEach((block, blockIndex) => {
+      firstSentenceOfBlock[blockIndex] = sectionSentences.length;
       if (block.table) {
         const caption = block.table.caption ?? raw.heading ?? displayTitle(document.title);
-        tables.push({ caption, rows: block.table.rows, page: block.page });
+        const subsection = (raw.subsections ?? []).findLastIndex((sub) => sub.fromBlock <= blockIndex);
+        tables.push({ caption, rows: block.table.rows, page: block.page, ...(subsection >= 0 ? { subsection } : {}) });
         return;
       }
       const inBlock = raws[sectionIndex]?.[blockIndex] ?? [];
@@ -160,7 +168,8 @@ function analyseUncached(document: StudyDocument): Analysis {
         sectionSentences.push(sentence);
       });
     });
-    return { index: sectionIndex, heading: raw.heading ?? '', page: raw.page, sentences: sectionSentences, terms: [], tables };
+    const subsections = (raw.subsections ?? []).map((sub) => ({ heading: sub.heading, page: sub.page, firstSentence: firstSentenceOfBlock[sub.fromBlock] ?? sectionSentences.length }));
+    return { index: sectionIndex, heading: raw.heading ?? '', page: raw.page, sentences: sectionSentences, terms: [], tables, ...(subsections.length > 0 ? { subsections } : {}) };
   });
   // A sentence that copies a slip of the pen ("intial", "equilibirum") is no study item (typos.ts).
   const typos = likelyTypos(

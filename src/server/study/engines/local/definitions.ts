@@ -86,9 +86,11 @@ const notDefining = /^the\s+\w+est\b|^(?:a|an|the)\s+(?:same|only|first|second|l
 
 /**
  * A glossary line, as slides and notes write definitions: "Budgetbeschränkung: die Ausgaben dürfen das Einkommen nicht
- * überschreiten", "List – a linear collection of values". The term is a short noun phrase at the start.
+ * überschreiten", "List – a linear collection of values". The term is a short noun phrase at the start; a law's
+ * paragraph cited after it ("Verwaltungsakt §35 VwVfG: …", "Berufsfreiheit (Art. 12 GG): …") is no part of the term.
  */
-export const glossaryLine = /^(?<term>[^,;:()\d]{2,50}?)\s*(?::|\s[–—-])\s+(?<def>[^:]{12,})$/u;
+export const glossaryLine =
+  /^(?<term>[^,;:()\d§]{2,50}?)(?:\s*\(?(?:§§?|Art\.?)\s?\d+[a-z]?(?:\s(?:[IVX]+|Abs\.\s?\d+|S\.\s?\d+|Nr\.\s?\d+))*\s[\p{Lu}][\p{L}]{1,9}\)?)?\s*(?::|\s[–—-])\s+(?<def>[^:]{12,})$/u;
 
 /** Heads of glossary-shaped lines that label a remark, not a term. */
 const notTerms = /^(?:note|notes|hint|tip|example|examples|remember|caution|warning|important|see|source|sources|hinweis|tipp|beispiel|beispiele|merke|achtung|wichtig|quelle|quellen|siehe|lösung|solution|answer|antwort|erwartung|ziel|ziele|lernziel|kontrolle|impuls|eigene grafik|eigene darstellung|falls nötig|expected answer|goal|goals|merksatz|merksätze|regel|regeln|faustregel|fazit|rule|rule of thumb|summary|key point|heute|unten|oben|links|rechts|erläuterung|erläuterungen|good news|bad news|basics|equation|equations|matrix|today|below|above|left|right|def\.?|definition|satz|lemma|theorem|korollar|corollary|proof|beweis|bemerkung|bem\.?|remark|bsp\.?|eingabe|ausgabe|input|output|idee|idea|problem|aufgabe|task|frage|question|voraussetzung|ergebnis|result|notiz|notizen|anmerkung|anmerkungen|beobachtung|observation|davor|dahinter|daneben|darüber|darunter|daran|darauf|darin|dabei|dadurch|dafür|dagegen|daher|damit|danach|dazu|dazwischen|hier|dort|außerdem|zudem)$/i;

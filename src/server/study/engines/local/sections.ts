@@ -10,10 +10,29 @@ export interface RawSection {
   heading: string | null;
   page: number;
   blocks: TextBlock[];
+  /** Its heading is the writer's own (a Markdown `#` line): kept as a section however short, if it has a few words. */
+  marked?: boolean;
+  /**
+   * The writer's own headings one level below the section's (a note's `###` under its `##`), where each starts among
+   * the blocks: the mind map's branches follow them.
+   */
+  subsections?: Subsection[];
+}
+
+export interface Subsection {
+  heading: string;
+  page: number;
+  /** The index in the section's blocks of the first block under it. */
+  fromBlock: number;
 }
 
 /** A section shorter than this joins a neighbour: 600 characters, less in a short document (a tenth of it). */
 const minSectionChars = (totalChars: number) => Math.min(600, Math.max(150, totalChars / 10));
+/**
+ * A section under the writer's own heading (Markdown notes) stays a section down to this: a note's heading is where the
+ * student put a topic, and a summary and a unit per heading follow it; below it, a line or two, it joins a neighbour.
+ */
+const minMarkedSectionChars = 120;
 const maxSectionPages = 30;
 const partPages = 12;
 const maxSections = 40;
@@ -43,9 +62,11 @@ export function sectionsOf(blocks: readonly Block[]): RawSection[] {
       // Back and front matter end at the next heading as high as their own ("## Vorwort" … "## Optik").
       const dropped = block.backMatter || block.frontMatter;
       if (block.level === 1 || dropped || (current?.dropped && block.level <= droppedLevel)) {
-        current = { heading: block.text, page: block.page, blocks: [], dropped };
+        current = { heading: block.text, page: block.page, blocks: [], dropped, ...(block.marked ? { marked: true } : {}) };
         if (dropped) droppedLevel = block.level;
         sections.push(current);
+      } else if (block.marked && block.level === 2 && current && !current.dropped) {
+        (current.subsections ??= []).push({ heading: block.text, page: block.page, fromBlock: current.blocks.length });
       }
       continue;
     }
@@ -55,7 +76,9 @@ export function sectionsOf(blocks: readonly Block[]): RawSection[] {
     }
     current.blocks.push(block);
   }
-  sections = sections.filter((section) => !section.dropped && section.blocks.length > 0);
+  sections = sections
+    .filter((section) => !section.dropped && section.blocks.length > 0)
+    .map((section) => ({ ...section, ...(section.subsections ? { subsections: section.subsections.filter((sub) => sub.fromBlock < section.blocks.length) } : {}) }));
   const total = sections.reduce((sum, section) => sum + charsOf(section), 0);
   return capCount(mergeTiny(sections.flatMap(splitHuge), minSectionChars(total)));
 }
@@ -66,20 +89,36 @@ const lastPageOf = (section: RawSection) => {
   return last ? (last.breaks.at(-1)?.page ?? last.page) : section.page;
 };
 
+/**
+ * `from`'s blocks appended to `into`'s: a writer's heading of `from` and its subsections stay findable among them (as
+ * subsections of `into`), so that the mind map still follows the note's headings.
+ */
+function append(into: RawSection, from: RawSection) {
+  const offset = into.blocks.length;
+  const carried = [
+    ...(from.marked && from.heading ? [{ heading: from.heading, page: from.page, fromBlock: 0 }] : []),
+    ...(from.subsections ?? []),
+  ].map((sub) => ({ ...sub, fromBlock: sub.fromBlock + offset }));
+  into.blocks.push(...from.blocks);
+  if (carried.length > 0) into.subsections = [...(into.subsections ?? []), ...carried];
+}
+
 function mergeTiny(sections: RawSection[], minChars: number): RawSection[] {
   const merged: RawSection[] = [];
   let pending: RawSection | undefined;
   for (const section of sections) {
     if (pending) {
       // A tiny front section (title, authors) goes into the next one, which keeps its own heading.
+      const shift = pending.blocks.length;
+      if (section.subsections) section.subsections = section.subsections.map((sub) => ({ ...sub, fromBlock: sub.fromBlock + shift }));
       section.blocks = [...pending.blocks, ...section.blocks];
       section.page = Math.min(pending.page, section.page);
       section.heading ??= pending.heading;
       pending = undefined;
     }
     const previous = merged.at(-1);
-    if (charsOf(section) >= minChars) merged.push(section);
-    else if (previous) previous.blocks.push(...section.blocks);
+    if (charsOf(section) >= (section.marked ? Math.min(minChars, minMarkedSectionChars) : minChars)) merged.push(section);
+    else if (previous) append(previous, section);
     else pending = section;
   }
   if (pending) merged.push(pending);
@@ -117,7 +156,7 @@ function capCount(sections: RawSection[]): RawSection[] {
     }
     const [removed] = result.splice(smallest, 1);
     const previous = result[smallest - 1];
-    if (removed && previous) previous.blocks.push(...removed.blocks);
+    if (removed && previous) append(previous, removed);
   }
   return result;
 }

@@ -22,6 +22,8 @@ export interface HeadingBlock {
   frontMatter: boolean;
   /** Exercises, problems, tasks: what follows it (up to the next heading) is practice, not content. */
   exercise: boolean;
+  /** Marked as a heading by its writer (a Markdown `#` line): a section of its own however short (sections.ts). */
+  marked?: true;
 }
 
 export interface TextBlock {
@@ -41,13 +43,13 @@ interface Line {
   page: number;
 }
 
-export function prepareBlocks(pages: readonly StudyPage[], language = 'en'): Block[] {
+export function prepareBlocks(pages: readonly StudyPage[], language = 'en', markdownFile = false): Block[] {
   const linesByPage = pages.map((page) => splitLines(page.text));
   // Notes written in Markdown ("## Verträge", "- Antrag: …") end a paragraph at every empty line: no PDF layout
   // put the gap there.
   // (A code comment, "# Fit the model" over its code, is no heading: a heading starts with a capital or its number
   // and stands over an empty line.)
-  const markdown = pages.reduce((count, page) => count + (page.text.match(/^#{1,6}[ \t]+[\p{Lu}\d][^\n]*\n[ \t]*\n/gmu)?.length ?? 0), 0) >= 2;
+  const markdown = markdownFile || pages.reduce((count, page) => count + (page.text.match(/^#{1,6}[ \t]+[\p{Lu}\d][^\n]*\n[ \t]*\n/gmu)?.length ?? 0), 0) >= 2;
   dropRepeatedEdgeLines(pages, linesByPage);
   const numbering = new NumberingState();
   const blocks: Block[] = [];
@@ -134,7 +136,7 @@ export function prepareBlocks(pages: readonly StudyPage[], language = 'en'): Blo
       const heading = given ?? (listed ? undefined : headingOf(text, lineIndex, joined.length, numbering, markdown));
       if (heading) {
         flush();
-        blocks.push(headingBlock(heading.text, heading.level, page.pageNumber));
+        blocks.push(headingBlock(heading.text, heading.level, page.pageNumber, markdownFile && 'marked' in heading));
         chapterOnly = chapterAlone(heading.text);
         return;
       }
@@ -433,10 +435,10 @@ function headingOf(
   lineCount: number,
   numbering: NumberingState,
   markdownDocument = false,
-): { text: string; level: number } | undefined {
+): { text: string; level: number; marked?: true } | undefined {
   if (line.length > 100) return undefined;
   const markdown = /^(#{1,6})\s+(.*\p{L}.*?)\s*#*$/u.exec(line);
-  if (markdown) return { text: withoutHeadingAttributes(markdown[2] ?? ''), level: markdown[1]?.length ?? 1 };
+  if (markdown) return { text: withoutHeadingAttributes(markdown[2] ?? ''), level: markdown[1]?.length ?? 1, marked: true };
   // Notes written in Markdown mark their headings: a short line or a numbered one there is a list's line.
   if (markdownDocument) return undefined;
   const bare = line.replace(/:$/, '').trim();
@@ -483,10 +485,11 @@ function numberedTitle(line: string): boolean {
   return Boolean(numbered && line.length <= 80 && (numbered[1] ?? '').includes('.') && looksLikeTitle(numbered[2] ?? ''));
 }
 
-function headingBlock(text: string, level: number, page: number): HeadingBlock {
+function headingBlock(text: string, level: number, page: number, marked = false): HeadingBlock {
   const display = displayHeading(text);
   const bare = display.replace(/^[\d.]+\s+/, '').replace(/:$/, '');
-  return { kind: 'heading', text: display, level, page, backMatter: backMatterHeadings.test(bare), frontMatter: frontMatterHeadings.test(bare), exercise: exerciseHeading.test(bare) || exerciseTail.test(bare) };
+  const block: HeadingBlock = { kind: 'heading', text: display, level, page, backMatter: backMatterHeadings.test(bare), frontMatter: frontMatterHeadings.test(bare), exercise: exerciseHeading.test(bare) || exerciseTail.test(bare) };
+  return marked ? { ...block, marked } : block;
 }
 
 /** A chapter's label alone ("Kapitel 4", "Chapter Two", "Lecture 3"), and a line that can be its name. */

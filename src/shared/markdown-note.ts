@@ -179,7 +179,11 @@ function dropCommentParagraphs(children: RootContent[]) {
     if (child?.type !== 'paragraph') continue;
     const text = toString(child).trim();
     const closedAlready = text.length > 2 && text.indexOf('%%', 2) === text.length - 2;
-    if (open < 0 && text.startsWith('%%') && !closedAlready) open = at;
+    if (open < 0 && text.startsWith('%%') && closedAlready) {
+      // A comment that is the whole paragraph.
+      children.splice(at, 1);
+      at--;
+    } else if (open < 0 && text.startsWith('%%')) open = at;
     else if (open >= 0 && text.endsWith('%%')) {
       children.splice(open, at - open + 1);
       at = open - 1;

@@ -5,6 +5,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { file, filePage, user } from '../db/schema';
 import { INGEST_QUEUE, ingestFile } from '../ingest/ingest-job';
 import { encrypt, pdfWithPages } from '../test/documents';
+import { germanLawNote } from '../test/markdown-notes';
+import { generateArtefact, loadStudyDocument } from '../study/pipeline/pipeline';
 import type { Services } from '../services';
 import { insertCourse, insertFile } from '../test/courses';
 import { callerFor, createTestServices, createUser, expectRefused, requestApp, type TestUser } from '../test/harness';
@@ -93,6 +95,39 @@ describe('POST /api/files', () => {
     // Running the job again on a ready file changes nothing.
     await ingestFile(withJobs, fileId);
     expect((await rowOf(withJobs, fileId)).updatedAt).toEqual(stored.updatedAt);
+  });
+
+  test('reads a Markdown note (.md, .markdown) into a page per top-level section and studies it by its headings', async () => {
+    const { owner, course } = await ownerWithCourse(withJobs, 'pro');
+    const { status, body } = await upload(withJobs, owner, course.id, [
+      { name: 'Verwaltungsrecht.md', bytes: germanLawNote },
+      { name: 'Kopie.markdown', bytes: germanLawNote },
+    ]);
+    expect(status).toBe(201);
+    expect(body.files?.map((created) => [created.name, created.extension])).toEqual([
+      ['Verwaltungsrecht.md', 'md'],
+      ['Kopie.markdown', 'markdown'],
+    ]);
+    const caller = callerFor(withJobs, owner);
+    for (const created of body.files ?? []) {
+      await expect
+        .poll(async () => (await caller.file.getProcessingStatus({ fileId: created.id })).status, { timeout: 20_000, interval: 250 })
+        .toBe('ready');
+      const pages = await withJobs.db.select().from(filePage).where(eq(filePage.fileId, created.id)).orderBy(filePage.pageNumber);
+      expect(pages.map((page) => page.heading)).toEqual(['Allgemeines Verwaltungsrecht', 'Der Verwaltungsakt', 'Rücknahme']);
+      expect(pages.map((page) => page.text).join('\n')).not.toMatch(/\*\*|\[\[|<script|alert/);
+      expect(await rowOf(withJobs, created.id)).toMatchObject({ pageCount: 3, mimeType: 'text/markdown; charset=utf-8', error: null });
+    }
+    const fileId = body.files?.[0]?.id ?? '';
+    // The engines are told it is a note, so its # lines count as the writer's headings.
+    expect((await loadStudyDocument(withJobs.db, fileId))?.document.format).toBe('markdown');
+    const pipeline = { db: withJobs.db, engine: withJobs.engine, log: withJobs.log };
+    expect(['ready', 'skipped']).toContain(await generateArtefact(pipeline, fileId, 'summary'));
+    await expect.poll(async () => (await caller.summary.get({ fileId }))?.sections.map((section) => section.heading), { timeout: 20_000 }).toEqual(['Der Verwaltungsakt', 'Rücknahme']);
+    // Its bytes go out as the note it is, for the viewer to render (sandboxed like every stored text).
+    const served = await requestApp(withJobs, `/api/file/${fileId}`, { headers: owner.headers });
+    expect(served.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await served.text()).toBe(germanLawNote);
   });
 
   test('a file that cannot be read ends failed with the reason, at once, and can be retried by its owner', async () => {

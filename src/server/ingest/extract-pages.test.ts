@@ -252,6 +252,21 @@ describe('extractPages: text and legacy Word', () => {
     });
   });
 
+  it('reads a Markdown note in the extraction thread, a page per section, within the plan and its limits', async () => {
+    const note = (sections: number) =>
+      new TextEncoder().encode(Array.from({ length: sections }, (_, index) => `## Abschnitt ${index + 1}\n\n**Begriff ${index + 1}**: eine Erklärung.`).join('\n\n'));
+    const result = await extractPages({ bytes: note(3), kind: 'md', limits: { maxPages: 10 } });
+    if (!result.ok) throw new Error(result.message);
+    expect(result.pages).toEqual([1, 2, 3].map((number) => ({ pageNumber: number, heading: `Abschnitt ${number}`, text: `## Abschnitt ${number}\n\nBegriff ${number}: eine Erklärung.` })));
+    // More sections than the plan's pages, and more bytes than its pages can hold: refused like any other file.
+    expect(await extractPages({ bytes: note(3), kind: 'md', limits: { maxPages: 2 } })).toMatchObject({ ok: false, key: 'tooManyPages', params: { pages: 3, limit: 2 } });
+    expect(await extractPages({ bytes: new TextEncoder().encode('# a\n\n'.repeat(3_000)), kind: 'md', limits: { maxPages: 1 } })).toMatchObject({ ok: false, key: 'tooManyPagesAtLeast' });
+    expect(await extractPages({ bytes: new TextEncoder().encode('---\ntitle: leer\n---\n<!-- nichts -->\n'), kind: 'md', limits: { maxPages: 10 } })).toMatchObject({
+      ok: false,
+      key: 'noTextInDocument',
+    });
+  });
+
   it('reports a damaged legacy Word file as corrupt', async () => {
     const bytes = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array<number>(600).fill(0)]);
     expect(await extractPages({ bytes, kind: 'doc', limits: { maxPages: 10 } })).toMatchObject({ ok: false, reason: 'corrupt' });

@@ -25,6 +25,17 @@ describe('detectFileKind', () => {
     expect(await detectFileKind({ bytes: text, fileName: 'notes.txt' })).toEqual({ ok: true, kind: 'txt', extension: 'txt' });
   });
 
+  it('reads a text file named .md or .markdown as a Markdown note, and refuses what is not text under those names', async () => {
+    const note = encoder.encode('---\ntitle: Optik\n---\n# Brechung\n\n**Brechung**: Licht ändert die Richtung.\n');
+    expect(await detectFileKind({ bytes: note, fileName: 'Optik.md' })).toEqual({ ok: true, kind: 'md', extension: 'md' });
+    expect(await detectFileKind({ bytes: note, fileName: 'Optik.MARKDOWN' })).toEqual({ ok: true, kind: 'md', extension: 'markdown' });
+    // A .txt holding Markdown stays a text file: the name says what the student chose.
+    expect(await detectFileKind({ bytes: note, fileName: 'Optik.txt' })).toEqual({ ok: true, kind: 'txt', extension: 'txt' });
+    const pdf = await pdfWithPages([[{ text: 'Hello' }]]);
+    expect(await detectFileKind({ bytes: pdf, fileName: 'notes.md' })).toMatchObject({ ok: false, reason: 'extension-mismatch', message: "This file's content does not match its .md extension." });
+    expect(await detectFileKind({ bytes: new Uint8Array([0x23, 0x20, 0xff, 0xfe]), fileName: 'latin1.markdown' })).toMatchObject({ ok: false, reason: 'unsupported-type', message: unsupported });
+  });
+
   it('refuses an empty file', async () => {
     expect(await detectFileKind({ bytes: new Uint8Array(), fileName: 'empty.pdf' })).toEqual({
       ok: false,

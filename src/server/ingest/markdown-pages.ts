@@ -41,7 +41,7 @@ export function markdownPages(source: string): ExtractedPage[] {
     // The front matter's title heads the note unless the note has a title heading of its own (a `#` heading first):
     // a second top-level heading would make the title a unit of its own.
     const first = nodes.find((node) => node.type !== 'yaml' && node.type !== 'definition' && !(node.type === 'html' && /^<!--/.test(node.value.trim())));
-    if (index === 0 && title && !(first?.type === 'heading' && first.depth === 1)) blocks.unshift(`# ${title}`);
+    if (index === 0 && title && blocks.length > 0 && !(first?.type === 'heading' && first.depth === 1)) blocks.unshift(`# ${title}`);
     const text = [...blocks, ...notes].join('\n\n').trim();
     const pageHeading = heading ? inlineText(heading.children) : index === 0 ? title : undefined;
     return { text, ...(pageHeading ? { heading: pageHeading } : {}) };

@@ -68,8 +68,9 @@ export function itemsOf(material: Material, language: string): Item[] {
   }
   const visit = (node: MindmapNode, depth: number) => {
     if (depth > 0) {
-      // Sections and concepts are labels; the facts under a concept are sentences.
-      const flaws = depth >= 3 ? sentenceFlaws(node.label, language) : labelFlaws(node.label, language);
+      // Sections, subheadings and concepts are labels; the facts (leaves under a concept) are sentences.
+      const fact = depth >= 3 && node.children.length === 0;
+      const flaws = fact ? sentenceFlaws(node.label, language) : labelFlaws(node.label, language);
       items.push(item('mindmap-node', `${'  '.repeat(depth - 1)}${node.label}`, node.page, flaws));
     }
     for (const child of node.children) visit(child, depth + 1);

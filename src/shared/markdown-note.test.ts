@@ -84,6 +84,8 @@ describe('the Obsidian reading', () => {
       'print(1)',
       '```',
       '',
+      '{{1}}',
+      '',
       '**Which is right?**',
       '',
       '[[X]] Covariance can be negative',

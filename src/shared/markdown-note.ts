@@ -121,18 +121,20 @@ const MYST_DIRECTIVE = /^\{([\w-]+)\}$/;
 const MYST_SILENT = new Set(['image', 'code-cell', 'glue', 'raw', 'tableofcontents', 'toctree', 'bibliography', 'iframe', 'video', 'include', 'literalinclude', 'embed']);
 /** A LiaScript quiz's answer line: `[[X]] …`, `[[ ]] …`, `[(X)] …`, `[( )] …` (the answers, not the note's text). */
 const LIASCRIPT_ANSWER = /^\[[[(][ xX]?[\])]\]/;
+/** A LiaScript animation step on a line of its own: `{{1}}`, `{{2-3}}`, `--{{1}}--` (when the text appears, no text). */
+const LIASCRIPT_STEP = /^(?:--)?\{\{\d+(?:-\d+)?\}\}(?:--)?$/;
 
 /**
  * Course repositories' other Markdown dialects: MyST's `(label)=` targets go; its directives become what they show — a
  * `{math}` block maths, a figure its caption, a note or tip its text, the rest nothing; a LiaScript quiz's answer lines
- * go (their question stays as the text it is).
+ * and animation steps go (a quiz's question stays as the text it is).
  */
 function readOtherDialects(tree: Root) {
   visit(tree, (node, index, parent) => {
     if (!parent || index === undefined) return undefined;
     if (node.type === 'paragraph') {
       const text = toString(node).trim();
-      if (MYST_TARGET.test(text) || LIASCRIPT_ANSWER.test(text)) {
+      if (MYST_TARGET.test(text) || LIASCRIPT_ANSWER.test(text) || LIASCRIPT_STEP.test(text)) {
         parent.children.splice(index, 1);
         return [SKIP, index];
       }

@@ -84,7 +84,8 @@ export function prepareBlocks(pages: readonly StudyPage[], language = 'en', mark
     }
     const headingLines = givenHeadingLines(lines, page.heading);
     const typical = typicalLineLength(lines);
-    const slide = isSlideLike(lines, page.heading);
+    // A note is no deck of slides, however short its lines: a bullet over sub-bullets is no term over its description.
+    const slide = !markdownFile && isSlideLike(lines, page.heading);
     joinListLines(marked, headingLines, language).forEach((markedLine, lineIndex, joined) => {
       const text = unmark(markedLine);
       // A margin note starts a paragraph of its own, whatever the line before it.

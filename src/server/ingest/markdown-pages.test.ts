@@ -55,6 +55,11 @@ describe('a Markdown note as pages', () => {
     expect(read[1]?.text).toBe('## Laminar flow\n\nIn laminar flow the fluid moves in parallel layers.');
   });
 
+  it('reads a definition list (Pandoc, MultiMarkdown) as one glossary line per term', () => {
+    const [page] = markdownPages('# Begriffe\n\nWillenserklärung\n: die Äußerung eines auf einen Rechtserfolg gerichteten Willens\nRechtsfähigkeit\n: die Fähigkeit, Träger von Rechten und Pflichten zu sein\n');
+    expect(page?.text).toBe('# Begriffe\n\nWillenserklärung: die Äußerung eines auf einen Rechtserfolg gerichteten Willens\nRechtsfähigkeit: die Fähigkeit, Träger von Rechten und Pflichten zu sein');
+  });
+
   it('gives nothing for a note of only front matter, comments and scripts', () => {
     expect(markdownPages('---\ntags: [leer]\n---\n\n%% später %%\n\n<script>alert(1)</script>\n\n<!-- nichts -->\n')).toEqual([]);
   });

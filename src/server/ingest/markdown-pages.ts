@@ -88,7 +88,9 @@ function blockText(node: RootContent, depth: number): string {
       return text ? `${'#'.repeat(node.depth)} ${text}` : '';
     }
     case 'paragraph':
-      return inlineText(node.children);
+      // A definition list as Pandoc and MultiMarkdown write it ("Term" and ": its definition" on the next line), which
+      // CommonMark reads as one paragraph: one glossary line per term, as the engine reads definitions.
+      return inlineText(node.children).replace(/^([^\n:]{1,80})\n:[ \t]+/gm, '$1: ');
     case 'list':
       return listText(node, depth);
     case 'table':

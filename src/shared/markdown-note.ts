@@ -212,19 +212,30 @@ const isApart = (node: RootContent) =>
   node.type === 'yaml' || (node.type as string) === 'toml' || node.type === 'definition' || (node.type === 'html' && /^<!--[\s\S]*-->$/.test(node.value.trim()));
 
 /**
+ * The level of a note's sections: the highest heading level used at least twice, not counting the note's title (a
+ * heading that opens it) — "# Justiciability", five "##" and a "# Exercises" at the end are five sections and the
+ * exercises, not two parts. The highest level used when none is used twice; undefined for a note without headings.
+ */
+export function noteTopLevel(tree: Root): number | undefined {
+  const counts = new Map<number, number>();
+  const opening = tree.children.find((node) => !isApart(node));
+  for (const node of tree.children) if (node.type === 'heading' && node !== opening) counts.set(node.depth, (counts.get(node.depth) ?? 0) + 1);
+  const depths = [...counts.keys()].sort((a, b) => a - b);
+  if (depths.length === 0) return opening?.type === 'heading' ? opening.depth : undefined;
+  return depths.find((depth) => (counts.get(depth) ?? 0) >= 2) ?? depths[0];
+}
+
+/**
  * Where each page of a note starts, as indexes into the root's children (the first is always 0). A page is a top-level
- * section: it starts at every heading of the note's top level — the highest level used at least twice, so a note with
- * one `#` title and `##` sections has those as pages — and at any higher one (the title). A page with nothing but its
+ * section: it starts at every heading of the note's top level (noteTopLevel), so a note with one `#` title and `##`
+ * sections has those as pages, and at any higher one (the title). A page with nothing but its
  * heading (a title right above the first section) joins the next; text before the first heading is a page of its own.
  * A note without headings is cut into pages of about NOTE_PAGE_CHARS characters between blocks.
  */
 export function notePageStarts(tree: Root): number[] {
   const children = tree.children;
-  const counts = new Map<number, number>();
-  for (const node of children) if (node.type === 'heading') counts.set(node.depth, (counts.get(node.depth) ?? 0) + 1);
-  if (counts.size === 0) return sizedStarts(children);
-  const depths = [...counts.keys()].sort((a, b) => a - b);
-  const top = depths.find((depth) => (counts.get(depth) ?? 0) >= 2) ?? depths[0] ?? 1;
+  const top = noteTopLevel(tree);
+  if (top === undefined) return sizedStarts(children);
   const candidates = children.flatMap((node, index) => (node.type === 'heading' && node.depth <= top ? [index] : []));
   const starts: number[] = [0];
   for (const index of candidates) {

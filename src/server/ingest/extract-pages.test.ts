@@ -257,7 +257,7 @@ describe('extractPages: text and legacy Word', () => {
       new TextEncoder().encode(Array.from({ length: sections }, (_, index) => `## Abschnitt ${index + 1}\n\n**Begriff ${index + 1}**: eine Erklärung.`).join('\n\n'));
     const result = await extractPages({ bytes: note(3), kind: 'md', limits: { maxPages: 10 } });
     if (!result.ok) throw new Error(result.message);
-    expect(result.pages).toEqual([1, 2, 3].map((number) => ({ pageNumber: number, heading: `Abschnitt ${number}`, text: `## Abschnitt ${number}\n\nBegriff ${number}: eine Erklärung.` })));
+    expect(result.pages).toEqual([1, 2, 3].map((number) => ({ pageNumber: number, heading: `Abschnitt ${number}`, text: `# Abschnitt ${number}\n\nBegriff ${number}: eine Erklärung.` })));
     // More sections than the plan's pages, and more bytes than its pages can hold: refused like any other file.
     expect(await extractPages({ bytes: note(3), kind: 'md', limits: { maxPages: 2 } })).toMatchObject({ ok: false, key: 'tooManyPages', params: { pages: 3, limit: 2 } });
     expect(await extractPages({ bytes: new TextEncoder().encode('# a\n\n'.repeat(3_000)), kind: 'md', limits: { maxPages: 1 } })).toMatchObject({ ok: false, key: 'tooManyPagesAtLeast' });

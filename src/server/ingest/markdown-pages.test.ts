@@ -15,13 +15,14 @@ describe('a Markdown note as pages', () => {
     expect(pages[0]?.text).toBe('# Allgemeines Verwaltungsrecht\n\nNotizen zur Vorlesung im Wintersemester, siehe auch Staatsorga.');
   });
 
-  it('keeps headings with their levels, lists as items, tables as tab-separated rows, in plain words', () => {
+  it('keeps headings by their level under the section level, lists as items, tables as tab-separated rows, in plain words', () => {
+    // The note's sections are its ## headings: each is a "#" line, its ### a "##" line.
     expect(pages[1]?.text).toBe(
       [
-        '## Der Verwaltungsakt',
+        '# Der Verwaltungsakt',
         'Verwaltungsakt §35 VwVfG: Jede Verfügung, Entscheidung oder andere hoheitliche Maßnahme, die eine Behörde zur Regelung eines Einzelfalls auf dem Gebiet des öffentlichen Rechts trifft.',
         '1. Behörde: jede Stelle, die Aufgaben der öffentlichen Verwaltung wahrnimmt.\n2. Regelung: eine verbindliche Rechtsfolge wird gesetzt.',
-        '### Arten',
+        '## Arten',
         'Art\tBeispiel\tWirkung\nBegünstigender VA\tBaugenehmigung\tgewährt ein Recht\nBelastender VA\tAbrissverfügung\tlegt eine Pflicht auf',
       ].join('\n\n'),
     );
@@ -52,12 +53,21 @@ describe('a Markdown note as pages', () => {
     const handout = ['# Open-channel flow', '', 'Notes for week 3.', '', '## Laminar flow', '', 'In **laminar flow** the fluid moves in parallel layers.', '', '## Turbulent flow', '', 'Turbulent flow mixes the layers.'].join('\r\n');
     const read = markdownPages(handout);
     expect(read.map((page) => page.heading)).toEqual(['Open-channel flow', 'Laminar flow', 'Turbulent flow']);
-    expect(read[1]?.text).toBe('## Laminar flow\n\nIn laminar flow the fluid moves in parallel layers.');
+    expect(read[1]?.text).toBe('# Laminar flow\n\nIn laminar flow the fluid moves in parallel layers.');
   });
 
   it('reads a definition list (Pandoc, MultiMarkdown) as one glossary line per term', () => {
     const [page] = markdownPages('# Begriffe\n\nWillenserklärung\n: die Äußerung eines auf einen Rechtserfolg gerichteten Willens\nRechtsfähigkeit\n: die Fähigkeit, Träger von Rechten und Pflichten zu sein\n');
     expect(page?.text).toBe('# Begriffe\n\nWillenserklärung: die Äußerung eines auf einen Rechtserfolg gerichteten Willens\nRechtsfähigkeit: die Fähigkeit, Träger von Rechten und Pflichten zu sein');
+  });
+
+  it('takes the sections below a # title even when a second # part follows them (an exercises part at the end)', () => {
+    const note = ['# Justiciability', '', '## Standing', '', 'Text one.', '', '## Mootness', '', 'Text two.', '', '# Hypotheticals', '', 'Text three.'].join('\n');
+    expect(markdownPages(note).map((page) => [page.heading, page.text.split('\n')[0]])).toEqual([
+      ['Justiciability', '# Justiciability'],
+      ['Mootness', '# Mootness'],
+      ['Hypotheticals', '# Hypotheticals'],
+    ]);
   });
 
   it('gives nothing for a note of only front matter, comments and scripts', () => {

@@ -1,11 +1,11 @@
 import type { Element, Nodes as HastNodes } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { toText } from 'hast-util-to-text';
-import type { FootnoteDefinition, List, ListItem, PhrasingContent, Root, RootContent, Table } from 'mdast';
+import type { FootnoteDefinition, Heading, List, ListItem, PhrasingContent, Root, RootContent, Table } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
 import { parse as parseYaml } from 'yaml';
-import { notePages, parseNote } from '../../shared/markdown-note';
+import { notePages, noteTopLevel, parseNote } from '../../shared/markdown-note';
 import { readableText } from './glyphs';
 import type { ExtractedPage } from './types';
 
@@ -23,11 +23,14 @@ export function markdownPages(source: string): ExtractedPage[] {
   const footnotes = footnotesOf(tree);
   const title = frontMatterTitle(tree);
   const cited = new Set<string>();
+  // Headings are written at their level below the note's section level: a section's heading is a "#" line, its
+  // subheadings "##" and below, so the engine's units are the viewer's pages whatever levels the writer used.
+  const top = noteTopLevel(tree) ?? 1;
   const pages = notePages(tree).map((nodes, index) => {
     const blocks: string[] = [];
     const notes: string[] = [];
     for (const node of nodes) {
-      const text = blockText(node, 0);
+      const text = node.type === 'heading' ? headingLine(node, top) : blockText(node, 0);
       if (text) blocks.push(text);
       visit(node, 'footnoteReference', (reference) => {
         const note = footnotes.get(reference.identifier);
@@ -81,12 +84,16 @@ function footnotesOf(tree: Root): Map<string, string> {
 /** Fenced blocks that draw or query rather than say something: no text for a student to learn. */
 const diagramLanguages = new Set(['mermaid', 'dataview', 'dataviewjs', 'query', 'tasks', 'plantuml', 'chart', 'excalidraw']);
 
+function headingLine(heading: Heading, top: number): string {
+  const text = inlineText(heading.children);
+  return text ? `${'#'.repeat(Math.max(1, heading.depth - top + 1))} ${text}` : '';
+}
+
+/** A block's text; a heading inside a quote or a list is a line of its own, no heading of the note's. */
 function blockText(node: RootContent, depth: number): string {
   switch (node.type) {
-    case 'heading': {
-      const text = inlineText(node.children);
-      return text ? `${'#'.repeat(node.depth)} ${text}` : '';
-    }
+    case 'heading':
+      return inlineText(node.children);
     case 'paragraph':
       // A definition list as Pandoc and MultiMarkdown write it ("Term" and ": its definition" on the next line), which
       // CommonMark reads as one paragraph: one glossary line per term, as the engine reads definitions.

@@ -8,8 +8,8 @@ const t = i18n.getFixedT('en');
 
 describe('pre-checks of chosen files', () => {
   it('accepts documents and images by extension, whatever their case', () => {
-    expect(ACCEPTED_TYPES).toBe('.pdf,.txt,.pptx,.doc,.docx,.jpg,.jpeg,.png,.webp');
-    for (const name of ['a.pdf', 'b.DOCX', 'c.doc', 'd.pptx', 'e.txt', 'f.jpg', 'g.JPEG', 'h.png', 'i.webp']) {
+    expect(ACCEPTED_TYPES).toBe('.pdf,.txt,.md,.markdown,.pptx,.doc,.docx,.jpg,.jpeg,.png,.webp');
+    for (const name of ['a.pdf', 'b.DOCX', 'c.doc', 'd.pptx', 'e.txt', 'f.jpg', 'g.JPEG', 'h.png', 'i.webp', 'Notizen.md', 'Notes.MARKDOWN']) {
       expect(fileProblem({ name, size: 10 }, PLANS.free)).toBeNull();
     }
   });

@@ -59,6 +59,11 @@ describe('the Obsidian reading', () => {
     expect(toString(tree.children[1])).toBe('Merke\nDie Frist ist ein Monat.');
   });
 
+  it('reads tags as their words, drops a line of tags alone and block ids', () => {
+    const tree = parseNote('#jura #verwaltungsrecht\n\nDer Verwaltungsakt (#vwvfg) ist zentral. ^va-def\n\nIssue #12 und C# bleiben.');
+    expect(tree.children.map((node) => toString(node))).toEqual(['Der Verwaltungsakt (vwvfg) ist zentral.', 'Issue #12 und C# bleiben.']);
+  });
+
   it('reads MyST targets and directives, and drops LiaScript quiz answers', () => {
     const source = [
       '(cov)=',

@@ -37,6 +37,12 @@ export function wikilinkText(inner: string): string {
 
 /** `==highlighted==` (Obsidian) within one text. */
 const HIGHLIGHT = /==(?=\S)([^=\n]*?\S)==/g;
+/** A block's id at the end of its line (Obsidian, `… ^definition-1`), for links to it: no text. */
+const BLOCK_ID = /[ \t]+\^[A-Za-z0-9-]+(?=\n|$)/g;
+/** A tag (Obsidian, `#verwaltungsrecht`, `#jura/öffentliches-recht`): read as its word. */
+const TAG = /(^|[\s(])#(\p{L}[\p{L}\p{N}_/-]*)/gu;
+/** A paragraph of tags alone (`#jura #klausur`): the note's metadata, no text. */
+const TAGS_ONLY = /^#\p{L}[\p{L}\p{N}_/-]*(?:\s+#\p{L}[\p{L}\p{N}_/-]*)*$/u;
 /** `%%comment%%` (Obsidian) within one text; never shown. */
 const INLINE_COMMENT = /%%[\s\S]*?%%/g;
 /** A callout's marker at the start of a quote: `> [!note]`, `> [!tip]- Title`. */
@@ -70,7 +76,7 @@ export const remarkObsidian: Plugin<[], Root> = () => (tree) => {
 };
 
 function readText(value: string): PhrasingContent[] {
-  const text = value.replace(INLINE_COMMENT, '');
+  const text = value.replace(INLINE_COMMENT, '').replace(BLOCK_ID, '').replace(TAG, '$1$2');
   const nodes: PhrasingContent[] = [];
   let last = 0;
   for (const match of text.matchAll(WIKILINK)) {
@@ -134,7 +140,7 @@ function readOtherDialects(tree: Root) {
     if (!parent || index === undefined) return undefined;
     if (node.type === 'paragraph') {
       const text = toString(node).trim();
-      if (MYST_TARGET.test(text) || LIASCRIPT_ANSWER.test(text) || LIASCRIPT_STEP.test(text)) {
+      if (MYST_TARGET.test(text) || LIASCRIPT_ANSWER.test(text) || LIASCRIPT_STEP.test(text) || TAGS_ONLY.test(text)) {
         parent.children.splice(index, 1);
         return [SKIP, index];
       }

@@ -1,7 +1,7 @@
 import type { Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { describe, expect, it } from 'vitest';
-import { notePages, notePageStarts, parseNote, wikilinkText } from './markdown-note';
+import { CALLOUT_PROPERTY, calloutTitle, notePages, notePageStarts, parseNote, wikilinkText } from './markdown-note';
 
 const pageTexts = (tree: Root) => notePages(tree).map((nodes) => nodes.map((node: RootContent) => toString(node)).join(' | '));
 
@@ -56,7 +56,23 @@ describe('the Obsidian reading', () => {
     const paragraph = tree.children[0];
     const mark = paragraph?.type === 'paragraph' ? paragraph.children.find((child) => child.type === 'emphasis') : undefined;
     expect(mark?.data?.hName).toBe('mark');
-    expect(toString(tree.children[1])).toBe('Merke\nDie Frist ist ein Monat.');
+    // The callout: marked with its type, its title a bold paragraph of its own, then its text.
+    const callout = tree.children[1];
+    expect(callout?.type).toBe('blockquote');
+    if (callout?.type !== 'blockquote') return;
+    expect(callout.data?.hProperties?.[CALLOUT_PROPERTY]).toBe('tip');
+    expect(calloutTitle(callout)).toBe('Merke');
+    expect(callout.children.map((child) => [child.type, toString(child)])).toEqual([
+      ['paragraph', 'Merke'],
+      ['paragraph', 'Die Frist ist ein Monat.'],
+    ]);
+    expect(callout.children[0]?.type === 'paragraph' && callout.children[0].children[0]?.type).toBe('strong');
+    // Without a title, only the text; a plain quote is no callout.
+    const untitled = parseNote('> [!note]\n> Nur Text.\n\n> Ein Zitat.');
+    expect(untitled.children.map((node) => (node.type === 'blockquote' ? [calloutTitle(node) ?? null, toString(node)] : null))).toEqual([
+      [null, 'Nur Text.'],
+      [null, 'Ein Zitat.'],
+    ]);
   });
 
   it('reads tags as their words, drops a line of tags alone and block ids', () => {

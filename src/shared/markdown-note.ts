@@ -1,4 +1,4 @@
-import type { Blockquote, Emphasis, Image, PhrasingContent, Root, RootContent, Text } from 'mdast';
+import type { Blockquote, Emphasis, Image, Paragraph, PhrasingContent, Root, RootContent, Text } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
@@ -58,11 +58,7 @@ type PhrasingParent = { children: PhrasingContent[] };
 export const remarkObsidian: Plugin<[], Root> = () => (tree) => {
   removeBlockComments(tree);
   readOtherDialects(tree);
-  visit(tree, 'blockquote', (quote: Blockquote) => {
-    const first = quote.children[0];
-    const lead = first?.type === 'paragraph' ? first.children[0] : undefined;
-    if (lead?.type === 'text') lead.value = lead.value.replace(CALLOUT_MARKER, '');
-  });
+  visit(tree, 'blockquote', readCallout);
   visit(tree, 'text', (node: Text, index, parent) => {
     if (index === undefined || !parent || !('children' in parent)) return;
     const replacement = readText(node.value);
@@ -74,6 +70,45 @@ export const remarkObsidian: Plugin<[], Root> = () => (tree) => {
     return [SKIP, index + replacement.length];
   });
 };
+
+/** The hProperties a callout's quote carries: `data-callout` its type (the viewer's look, the server's test). */
+export const CALLOUT_PROPERTY = 'dataCallout';
+
+/**
+ * A callout (`> [!tip]- Merke` over its text): the marker goes, the quote is marked with its type, and a title on the
+ * marker's line becomes a paragraph of its own holding it in bold, first in the quote.
+ */
+function readCallout(quote: Blockquote) {
+  const first = quote.children[0];
+  const lead = first?.type === 'paragraph' ? first.children[0] : undefined;
+  if (first?.type !== 'paragraph' || lead?.type !== 'text') return;
+  const marker = CALLOUT_MARKER.exec(lead.value);
+  if (!marker) return;
+  lead.value = lead.value.slice(marker[0].length);
+  quote.data = { ...quote.data, hProperties: { ...quote.data?.hProperties, [CALLOUT_PROPERTY]: (marker[1] ?? 'note').toLowerCase() } };
+  // The title runs to the first line break of the paragraph.
+  const breakAt = first.children.findIndex((child) => (child.type === 'text' && child.value.includes('\n')) || child.type === 'break');
+  const titleNodes = breakAt < 0 ? first.children : first.children.slice(0, breakAt);
+  const splitting = breakAt >= 0 ? first.children[breakAt] : undefined;
+  const [before = '', ...after] = splitting?.type === 'text' ? splitting.value.split('\n') : [];
+  const title = [...titleNodes, ...(before ? [{ type: 'text' as const, value: before }] : [])];
+  const rest = breakAt < 0 ? [] : [...(after.join('\n') ? [{ type: 'text' as const, value: after.join('\n') }] : []), ...first.children.slice(breakAt + 1)];
+  if (toString({ type: 'paragraph', children: title }).trim() === '') {
+    first.children = rest;
+  } else {
+    const heading: Paragraph = { type: 'paragraph', data: { hProperties: { className: ['callout-title'] } }, children: [{ type: 'strong', children: title }] };
+    first.children = rest;
+    quote.children.unshift(heading);
+  }
+  if (first.children.length === 0) quote.children.splice(quote.children.indexOf(first), 1);
+}
+
+/** A callout's title, when `quote` is a callout with one (the bold paragraph readCallout put first). */
+export function calloutTitle(quote: Blockquote): string | undefined {
+  const first = quote.children[0];
+  const className = first?.data?.hProperties?.className;
+  return Array.isArray(className) && className.includes('callout-title') && first ? toString(first).trim() : undefined;
+}
 
 function readText(value: string): PhrasingContent[] {
   const text = value.replace(INLINE_COMMENT, '').replace(BLOCK_ID, '').replace(TAG, '$1$2');

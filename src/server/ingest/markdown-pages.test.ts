@@ -56,6 +56,13 @@ describe('a Markdown note as pages', () => {
     expect(read[1]?.text).toBe('# Laminar flow\n\nIn laminar flow the fluid moves in parallel layers.');
   });
 
+  it('makes a callout that names a topic a subheading over its text, and leaves out titles that only name the box', () => {
+    const note = ['# Architektur', '', '> [!check] Definition', '> Die Architektur beschreibt den Aufbau eines Rechners.', '', '> [!error] Von-Neumann-Flaschenhals', '> Der Bus begrenzt die Leistung.', '', '> Ein Zitat ohne Titel.'].join('\n');
+    expect(markdownPages(note)[0]?.text).toBe(
+      '# Architektur\n\nDie Architektur beschreibt den Aufbau eines Rechners.\n\n## Von-Neumann-Flaschenhals\n\nDer Bus begrenzt die Leistung.\n\nEin Zitat ohne Titel.',
+    );
+  });
+
   it('reads a definition list (Pandoc, MultiMarkdown) as one glossary line per term', () => {
     const [page] = markdownPages('# Begriffe\n\nWillenserklärung\n: die Äußerung eines auf einen Rechtserfolg gerichteten Willens\nRechtsfähigkeit\n: die Fähigkeit, Träger von Rechten und Pflichten zu sein\n');
     expect(page?.text).toBe('# Begriffe\n\nWillenserklärung: die Äußerung eines auf einen Rechtserfolg gerichteten Willens\nRechtsfähigkeit: die Fähigkeit, Träger von Rechten und Pflichten zu sein');

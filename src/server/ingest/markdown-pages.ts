@@ -1,11 +1,11 @@
 import type { Element, Nodes as HastNodes } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { toText } from 'hast-util-to-text';
-import type { FootnoteDefinition, Heading, List, ListItem, PhrasingContent, Root, RootContent, Table } from 'mdast';
+import type { Blockquote, FootnoteDefinition, Heading, List, ListItem, PhrasingContent, Root, RootContent, Table } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
 import { parse as parseYaml } from 'yaml';
-import { notePages, noteTopLevel, parseNote } from '../../shared/markdown-note';
+import { calloutTitle, notePages, noteTopLevel, parseNote } from '../../shared/markdown-note';
 import { readableText } from './glyphs';
 import type { ExtractedPage } from './types';
 
@@ -29,8 +29,12 @@ export function markdownPages(source: string): ExtractedPage[] {
   const pages = notePages(tree).map((nodes, index) => {
     const blocks: string[] = [];
     const notes: string[] = [];
+    // The level of the heading the blocks stand under (relative, 1 for a section's): a callout's title goes below it.
+    let level = 1;
     for (const node of nodes) {
-      const text = node.type === 'heading' ? headingLine(node, top) : blockText(node, 0);
+      if (node.type === 'heading') level = Math.max(1, node.depth - top + 1);
+      const text =
+        node.type === 'heading' ? headingLine(node, top) : node.type === 'blockquote' ? calloutText(node, Math.min(6, level + 1)) : blockText(node, 0);
       if (text) blocks.push(text);
       visit(node, 'footnoteReference', (reference) => {
         const note = footnotes.get(reference.identifier);
@@ -87,6 +91,23 @@ const diagramLanguages = new Set(['mermaid', 'dataview', 'dataviewjs', 'query', 
 function headingLine(heading: Heading, top: number): string {
   const text = inlineText(heading.children);
   return text ? `${'#'.repeat(Math.max(1, heading.depth - top + 1))} ${text}` : '';
+}
+
+/** What a callout's title says of itself ("[!tip] Merke", "[!example] Beispiel"): no topic, so no subheading. */
+const calloutWords =
+  /^(?:definition|def\.?|merke|merksatz|beispiel(?:e)?|bsp\.?|hinweis|tipp|info|information|note|notiz|tip|hint|example|important|wichtig|warning|warnung|achtung|caution|danger|gefahr|zusammenfassung|summary|abstract|tl;?dr|frage|question|faq|help|hilfe|todo|to-?do|quote|zitat|success|check|done|erledigt|failure|fail|error|fehler|bug|missing|attention|remark|bemerkung|anmerkung|idee|idea|lösung|solution|aufgabe|task|übung|exercise)$/i;
+
+/**
+ * A callout at the top of a note: its title, where it names a topic ("> [!error] Von-Neumann-Flaschenhals"), is a
+ * subheading (`level`) over its text, as Obsidian shows it as a box of its own; a title that only says what kind of box
+ * it is ("Merke", "Definition") is left out. Any other quote is its text.
+ */
+function calloutText(quote: Blockquote, level: number): string {
+  const title = calloutTitle(quote);
+  if (title === undefined) return blockText(quote, 0);
+  const body = quote.children.slice(1).map((child) => blockText(child, 0)).filter(Boolean).join('\n\n');
+  const named = title && !calloutWords.test(title.replace(/[:.]$/, '')) && title.length <= 100;
+  return [named ? `${'#'.repeat(level)} ${title}` : '', body].filter(Boolean).join('\n\n');
 }
 
 /** A block's text; a heading inside a quote or a list is a line of its own, no heading of the note's. */

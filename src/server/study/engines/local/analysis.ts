@@ -99,6 +99,8 @@ export interface Analysis {
   pages: Set<number>;
   /** Cells of the fully named tables to look up (statistical tables), with the section whose pages hold them. */
   lookups: (LookupCell & { page: number; section: number })[];
+  /** The document is a Markdown note: its headings are the writer's own (StudyDocument.format). */
+  note: boolean;
 }
 
 const cache = new WeakMap<StudyDocument, Analysis>();
@@ -208,7 +210,7 @@ function analyseUncached(document: StudyDocument): Analysis {
       perTable.set(table, (perTable.get(table) ?? 0) + 1);
       return (perTable.get(table) ?? 0) <= 2;
     });
-  return { title, language, sections, sentences, terms, termByKey, pages, lookups };
+  return { title, language, sections, sentences, terms, termByKey, pages, lookups, note: document.format === 'markdown' };
 }
 
 /**

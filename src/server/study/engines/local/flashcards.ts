@@ -1,7 +1,7 @@
 import type { Deck, Flashcard } from '../../../../shared/artefacts';
 import { StudyEngineError } from '../engine';
 import { cardFlaws } from '../item-flaws';
-import type { Analysis } from './analysis';
+import type { Analysis, Sentence } from './analysis';
 import { clozesOf } from './cloze';
 import { lookupCard, tableCards } from './tables';
 import { wordingFor } from './wording';
@@ -27,7 +27,7 @@ export function buildDeck(analysis: Analysis): Deck {
   for (const term of analysis.terms) {
     if (!term.definition) continue;
     definitionSentences.add(term.definition.sentence.index);
-    add({ kind: 'definition', front: term.display, back: term.definition.text, page: term.definition.sentence.page });
+    add({ kind: 'definition', front: frontOf(analysis, term.display, term.definition.sentence), back: term.definition.text, page: term.definition.sentence.page });
   }
   const wording = wordingFor(analysis.language);
   for (const term of analysis.terms) {
@@ -71,3 +71,22 @@ export function normaliseFront(front: string): string {
     .replace(/[^\p{L}\p{N}_]+/gu, ' ')
     .trim();
 }
+
+/**
+ * Words a note's writer puts in bold over what they say of the heading's topic ("**Umfang:** Arsenal von etwa 50
+ * Figuren" under "Figurenlehre"): on a card of its own such a word asks nothing, so the card names the topic.
+ */
+const topicWords =
+  /^(?:umfang|bedeutung|grundprinzip|prinzip|bekanntheit|verwendung|verwendungsdauer|verwendungszeitraum|anwendung|einsatz|entstehung|herkunft|ursprung|ziel|ziele|zweck|funktion|aufgabe|aufgaben|vorteil|vorteile|nachteil|nachteile|problem|probleme|folge|folgen|ursache|ursachen|wirkung|merkmal|merkmale|eigenschaften|kritik|beispiel|ablauf|aufbau|voraussetzung|voraussetzungen|rechtsfolge|zeitraum|dauer|scope|purpose|goal|goals|function|role|meaning|significance|origin|use|usage|application|advantage|advantages|disadvantage|disadvantages|problem|problems|effect|effects|cause|causes|consequence|consequences|features|properties|criticism|example|structure|requirements|duration)$/i;
+
+/** A card's front: the term, with its topic (the subheading or heading it stands under) where the term is such a word. */
+function frontOf(analysis: Analysis, display: string, sentence: Sentence): string {
+  if (!analysis.note || !topicWords.test(display)) return display;
+  const section = analysis.sections[sentence.section];
+  if (!section) return display;
+  const position = section.sentences.indexOf(sentence);
+  const subsection = (section.subsections ?? []).findLast((sub) => sub.firstSentence <= position);
+  const topic = subsection?.heading ?? section.heading;
+  return topic && topic.toLowerCase() !== display.toLowerCase() ? `${display} (${topic})` : display;
+}
+

@@ -56,6 +56,8 @@ const contractNote = [
   '',
   'Beim offenen Dissens wissen die Parteien, dass sie sich nicht geeinigt haben. Im Zweifel ist der Vertrag dann nicht geschlossen. Beim versteckten Dissens glauben die Parteien irrtümlich, sich geeinigt zu haben.',
   '',
+  '- **Folgen**: Der Vertrag gilt nur, soweit anzunehmen ist, dass er auch ohne eine Bestimmung über den offenen Punkt geschlossen sein würde.',
+  '',
   '## Die Form',
   '',
   'Verträge können grundsätzlich ohne eine bestimmte Form geschlossen werden, auch mündlich. Der Kaufvertrag über ein Grundstück bedarf der notariellen Beurkundung.',
@@ -111,6 +113,8 @@ describe('study material from a Markdown note', () => {
     expect(fronts).toEqual(expect.arrayContaining(['Angebot', 'Annahme', 'Dissens', 'Schweigen', 'Kaufmännisches Bestätigungsschreiben']));
     expect(deck.cards.find((card) => card.front === 'Annahme')?.back).toBe('Die empfangsbedürftige Willenserklärung, mit der der Empfänger dem Angebot vorbehaltlos zustimmt.');
     expect(fronts.some((front) => front.startsWith('Unter Abwesenden'))).toBe(true);
+    // A bold word that only names an aspect ("Folgen") is asked with the topic it stands under.
+    expect(fronts).toContain('Folgen (Der Dissens)');
     const law = await engine.flashcards(noteOf(germanLawNote, 'de'));
     expect(law.cards.find((card) => card.front === 'Verwaltungsakt')?.back).toMatch(/^Jede Verfügung, Entscheidung oder andere hoheitliche Maßnahme/);
   });

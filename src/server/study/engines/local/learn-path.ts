@@ -46,7 +46,7 @@ export function buildLearnPath(analysis: Analysis, courseLanguage: string): Lear
     // A thin section joins the next one; the unit keeps the first one's heading (where the unit starts), from its page.
     const first = carried?.section ?? section;
     carried = undefined;
-    units.push({ ...unitOf(analysis, section, drafts, frame), title: first.heading, page });
+    units.push({ ...unitOf(analysis, first === section ? [section] : [first, section], drafts, frame), title: first.heading, page });
   }
   if (carried && carried.drafts.length > 0) {
     const last = units.at(-1);
@@ -54,7 +54,7 @@ export function buildLearnPath(analysis: Analysis, courseLanguage: string): Lear
       const challenges = [...last.lessons.flatMap((lesson) => lesson.challenges), ...carried.drafts.map((d) => d.challenge)];
       last.lessons = lessonsOf(challenges.map((challenge) => ({ challenge, term: '' })), frame);
     } else if (carried.drafts.length >= LESSON_MIN_CHALLENGES) {
-      units.push(unitOf(analysis, carried.section, carried.drafts, frame));
+      units.push(unitOf(analysis, [carried.section], carried.drafts, frame));
     }
   }
   if (units.length === 0) {
@@ -63,16 +63,18 @@ export function buildLearnPath(analysis: Analysis, courseLanguage: string): Lear
   return { units };
 }
 
-/** `frame`: the course's wording, for the unit's blurb and its lessons' titles. */
-function unitOf(analysis: Analysis, section: Section, drafts: Draft[], frame: Wording) {
-  const terms = section.terms
-    .slice(0, 3)
-    .map((entry) => analysis.termByKey.get(entry.key)?.display)
-    .filter((display): display is string => Boolean(display));
+/**
+ * `sections`: the unit's first section, and the one it ends with when a thin one joined it (the blurb names the topics
+ * of both: the unit is titled by the first); `frame`: the course's wording, for the unit's blurb and its lessons' titles.
+ */
+function unitOf(analysis: Analysis, sections: Section[], drafts: Draft[], frame: Wording) {
+  const [section, last] = sections;
+  const keys = last ? [...(section?.terms.slice(0, 2) ?? []), ...last.terms.slice(0, 1)] : (section?.terms.slice(0, 3) ?? []);
+  const terms = [...new Set(keys.map((entry) => analysis.termByKey.get(entry.key)?.display).filter((display): display is string => Boolean(display)))];
   return {
-    title: section.heading,
+    title: section?.heading ?? '',
     description: terms.length > 0 ? frame.unitCovers(frame.list(terms)) : frame.unitPractice,
-    page: section.page,
+    page: section?.page ?? 1,
     lessons: lessonsOf(drafts, frame),
   };
 }

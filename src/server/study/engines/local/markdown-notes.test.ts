@@ -124,6 +124,13 @@ describe('study material from a Markdown note', () => {
     const headings = ['Das Angebot', 'Die Annahme', 'Der Dissens', 'Die Form', 'Die Geschäftsfähigkeit'];
     expect(path.units.length).toBeGreaterThanOrEqual(2);
     for (const unit of path.units) expect(headings).toContain(unit.title);
+    // A unit's blurb speaks of the section it is titled by (also when a thin section after it joined it).
+    const pages = markdownPages(contractNote);
+    for (const unit of path.units) {
+      const own = pages.find((page) => page.heading === unit.title)?.text.toLowerCase() ?? '';
+      const named = unit.description.replace(/^Behandelt |\.$/g, '').split(/, | und /);
+      expect(named.some((term) => own.includes(term.toLowerCase()))).toBe(true);
+    }
   });
 
   it('shows no Markdown syntax in any summary, mind map, card or challenge, in German and English', async () => {

@@ -1,6 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, navigate, signUp, test } from './fixtures';
-import { openFile, waitForArtefacts } from './study-fixtures';
+import { inBothColourSchemes, openFile, waitForArtefacts } from './study-fixtures';
 
 /**
  * Issue 26, the viewer: a student's Markdown note (front matter, headings of three levels, a table, maths, a wikilink,
@@ -189,5 +189,8 @@ test('a summary point opens the note at its section, scrolled to and marked as c
   // The point's sentence marked in that section, and nowhere else.
   await expect(cited.getByTestId('viewer-passage').first()).toBeVisible();
   await expect(viewer.getByTestId('viewer-passage')).toHaveCount(await cited.getByTestId('viewer-passage').count());
-  await shoot(page, testInfo, 'markdown-note-cited');
+  await inBothColourSchemes(page, testInfo, async (suffix) => {
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: testInfo.outputPath(`markdown-note-cited-${suffix}.png`) });
+  });
 });

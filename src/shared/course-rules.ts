@@ -10,6 +10,13 @@ export function isImageExtension(extension: string): extension is ImageExtension
   return (imageExtensions as readonly string[]).includes(extension);
 }
 
+/** Markdown notes (issue 26): read as pages at their top-level sections, shown formatted by View File. */
+export const markdownExtensions = ['md', 'markdown'] as const satisfies readonly FileExtension[];
+
+export function isMarkdownExtension(extension: string): boolean {
+  return (markdownExtensions as readonly string[]).includes(extension.toLowerCase());
+}
+
 /**
  * A page OCR read with a mean word confidence below this (0–100) is "read with low confidence": the viewer marks it and
  * study items drawn from it say so, for the student to check against the page image.

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { imageExtensions } from '../../shared/course-rules';
+import { imageExtensions, markdownExtensions } from '../../shared/course-rules';
 import { createModuleStore } from './module-store';
 
 /**
@@ -13,9 +13,10 @@ import { createModuleStore } from './module-store';
 
 /**
  * Spec §5: "View File works only for extensions pdf, doc, docx, pptx, txt." Photos and screenshots can be viewed too
- * (jpg, jpeg, png, webp), shown beside the text OCR read from them.
+ * (jpg, jpeg, png, webp), shown beside the text OCR read from them, and Markdown notes (md, markdown; issue 26), shown
+ * formatted.
  */
-export const VIEWABLE_EXTENSIONS = ['pdf', 'doc', 'docx', 'pptx', 'txt', ...imageExtensions] as const;
+export const VIEWABLE_EXTENSIONS = ['pdf', 'doc', 'docx', 'pptx', 'txt', ...markdownExtensions, ...imageExtensions] as const;
 
 export function isViewableExtension(extension: string): boolean {
   return (VIEWABLE_EXTENSIONS as readonly string[]).includes(extension.toLowerCase());

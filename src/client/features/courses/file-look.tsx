@@ -1,4 +1,4 @@
-import { FileImage, FileText, FileType, LoaderCircle, Presentation, Video } from 'lucide-react';
+import { FileImage, FileText, FileType, NotebookPen, LoaderCircle, Presentation, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { FileStatus } from '../../../shared/course-rules';
 import { cn } from '../../lib/cn';
@@ -17,6 +17,9 @@ export function FileTypeIcon({ extension, video = false, className }: { extensio
     case 'doc':
     case 'docx':
       return <FileType aria-hidden="true" className={className} />;
+    case 'md':
+    case 'markdown':
+      return <NotebookPen aria-hidden="true" className={className} />;
     case 'jpg':
     case 'jpeg':
     case 'png':

@@ -37,7 +37,7 @@ let withMath: Tracked<Plugins> | null = null;
  */
 export function preloadMath(): Promise<Plugins> {
   if (withMath) return withMath;
-  const loading: Tracked<Plugins> = import('./math').then(
+  const loading: Tracked<Plugins> = import('../../lib/math').then(
     (math): Plugins => ({ remarkPlugins: [remarkGfm, math.remarkMathPlugin], rehypePlugins: [math.rehypeKatexPlugin] }),
     () => {
       withMath = null;

@@ -1,4 +1,4 @@
-import { File, FileImage, FileText, FileType, Presentation, Video } from 'lucide-react';
+import { File, FileImage, FileText, FileType, NotebookPen, Presentation, Video } from 'lucide-react';
 
 /** The icon of a file's type on the upload page; a txt file the course lists stands for a video link (spec §2). */
 export function FileKindIcon({ extension, video = false, className }: { extension: string; video?: boolean; className?: string }) {
@@ -12,6 +12,9 @@ export function FileKindIcon({ extension, video = false, className }: { extensio
     case 'doc':
     case 'docx':
       return <FileType aria-hidden="true" className={className} />;
+    case 'md':
+    case 'markdown':
+      return <NotebookPen aria-hidden="true" className={className} />;
     case 'jpg':
     case 'jpeg':
     case 'png':

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, FileImage, FileQuestion, FileText, FileType, LoaderCircle, Presentation, RotateCcw, Video, X, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, FileImage, FileQuestion, FileText, FileType, LoaderCircle, NotebookPen, Presentation, RotateCcw, Video, X, type LucideIcon } from 'lucide-react';
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -8,6 +8,7 @@ import { errorData, errorMessage } from '../../lib/errors';
 import { closeFileViewer, useFileViewerState, type FileViewerState } from '../../lib/file-viewer';
 import { useTRPC } from '../../lib/trpc';
 import { ImageView } from './image-view';
+import { TextLoading } from './text-view-states';
 import { TextPagesView } from './text-pages-view';
 import { VideoView } from './video-view';
 import { DownloadButton, PageSkeleton, ViewerMessage } from './viewer-layout';
@@ -16,6 +17,9 @@ import { filePagesInput, isExtracting, viewerKind, type ViewerFile, type ViewerK
 /** pdf.js is large: its code arrives only when a PDF is opened, never with the app's first load. */
 const loadPdfViewer = () => import('./pdf-viewer');
 let PdfViewer = lazy(loadPdfViewer);
+/** So are the Markdown parsers, the sanitiser and KaTeX: they arrive when a Markdown note is opened. */
+const loadMarkdownNoteView = () => import('./markdown-note-view');
+let MarkdownNoteView = lazy(loadMarkdownNoteView);
 
 /** While a file is still being read, its state is asked again this often. */
 const STATUS_POLL_MS = 3_000;
@@ -42,6 +46,7 @@ const KIND_ICON: Record<ViewerKind, LucideIcon> = {
   pdf: FileText,
   image: FileImage,
   text: FileType,
+  markdown: NotebookPen,
   video: Video,
   unsupported: FileQuestion,
 };
@@ -156,11 +161,31 @@ function ViewerBody({
   switch (kind) {
     case 'pdf':
       return (
-        <PdfChunkBoundary>
+        <ChunkBoundary
+          title={t('pdf.loadFailed')}
+          testId="viewer-pdf-error"
+          onRetry={() => {
+            PdfViewer = lazy(loadPdfViewer);
+          }}
+        >
           <Suspense fallback={<PageSkeleton />}>
             <PdfViewer file={file} initialPage={initialPage} passage={passage} />
           </Suspense>
-        </PdfChunkBoundary>
+        </ChunkBoundary>
+      );
+    case 'markdown':
+      return (
+        <ChunkBoundary
+          title={t('markdown.loadFailed')}
+          testId="viewer-markdown-error"
+          onRetry={() => {
+            MarkdownNoteView = lazy(loadMarkdownNoteView);
+          }}
+        >
+          <Suspense fallback={<TextLoading />}>
+            <MarkdownNoteView file={file} initialPage={initialPage} passage={passage} />
+          </Suspense>
+        </ChunkBoundary>
       );
     case 'image':
       return <ImageView file={file} />;
@@ -183,10 +208,10 @@ function ViewerBody({
 }
 
 /**
- * The PDF viewer's code could not be fetched (offline, or a new version deployed meanwhile): say so and offer to try
- * again, which imports it afresh.
+ * A lazily loaded view's code could not be fetched (offline, or a new version deployed meanwhile): say so and offer to
+ * try again; `onRetry` makes the view import its code afresh.
  */
-class PdfChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+class ChunkBoundary extends Component<{ children: ReactNode; title: string; testId: string; onRetry: () => void }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -197,8 +222,10 @@ class PdfChunkBoundary extends Component<{ children: ReactNode }, { failed: bool
     if (!this.state.failed) return this.props.children;
     return (
       <ChunkFailed
+        title={this.props.title}
+        testId={this.props.testId}
         onRetry={() => {
-          PdfViewer = lazy(loadPdfViewer);
+          this.props.onRetry();
           this.setState({ failed: false });
         }}
       />
@@ -206,14 +233,14 @@ class PdfChunkBoundary extends Component<{ children: ReactNode }, { failed: bool
   }
 }
 
-function ChunkFailed({ onRetry }: { onRetry: () => void }) {
+function ChunkFailed({ title, testId, onRetry }: { title: string; testId: string; onRetry: () => void }) {
   const { t } = useTranslation(['viewer', 'errors']);
   return (
     <ViewerMessage
       icon={AlertTriangle}
       tone="error"
-      title={t('pdf.loadFailed')}
-      testId="viewer-pdf-error"
+      title={title}
+      testId={testId}
       actions={
         <Button size="sm" onClick={onRetry} data-testid="viewer-retry">
           <RotateCcw aria-hidden="true" />

@@ -48,17 +48,24 @@ export function markParagraphs(paragraphs: readonly string[], passage: string | 
 const MARK_LOOK =
   'rounded-[3px] bg-amber-200/80 px-0.5 -mx-0.5 text-foreground [box-decoration-break:clone] ring-1 ring-amber-400/60 dark:bg-amber-400/25 dark:ring-amber-300/40';
 
-/** A paragraph's text with its part of the passage marked; the first part says what the mark is to a screen reader. */
-export function MarkedParagraph({ text, mark, first }: { text: string; mark: ParagraphMark | null; first: boolean }): ReactNode {
+/** One part of the passage, marked; the first part says what the mark is to a screen reader. */
+export function PassageMark({ first, children }: { first: boolean; children: ReactNode }): ReactNode {
   const { t } = useTranslation('viewer');
+  return (
+    <mark className={MARK_LOOK} data-testid="viewer-passage" {...{ [PASSAGE_MARK_ATTRIBUTE]: first ? 'first' : 'more' }}>
+      {first && <span className="sr-only select-none">{`${t('passage.label')}: `}</span>}
+      {children}
+    </mark>
+  );
+}
+
+/** A paragraph's text with its part of the passage marked. */
+export function MarkedParagraph({ text, mark, first }: { text: string; mark: ParagraphMark | null; first: boolean }): ReactNode {
   if (!mark) return text;
   return (
     <Fragment>
       {text.slice(0, mark.start)}
-      <mark className={MARK_LOOK} data-testid="viewer-passage" {...{ [PASSAGE_MARK_ATTRIBUTE]: first ? 'first' : 'more' }}>
-        {first && <span className="sr-only select-none">{`${t('passage.label')}: `}</span>}
-        {text.slice(mark.start, mark.end)}
-      </mark>
+      <PassageMark first={first}>{text.slice(mark.start, mark.end)}</PassageMark>
       {text.slice(mark.end)}
     </Fragment>
   );

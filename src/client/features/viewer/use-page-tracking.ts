@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { bringPassageIntoView, PASSAGE_MARK_ATTRIBUTE } from './passage-mark';
 
 /** Where in the scroll area a page counts as the one being read: a third of the way down. */
 const READING_LINE = 0.35;
@@ -77,4 +78,31 @@ export function usePageTracking(total: number) {
   }, []);
 
   return { containerRef, attach, current, scrollToPage };
+}
+
+/**
+ * Once a column of `total` pages is there: scrolls to the page the viewer was opened at (when past the first), then
+ * brings the cited passage, when one is marked (`[data-passage-mark="first"]`), to the middle of the view. Once per
+ * opening; the text and the Markdown view share it.
+ */
+export function useOpeningScroll({
+  total,
+  initialPage,
+  containerRef,
+  scrollToPage,
+}: {
+  total: number;
+  initialPage: number | undefined;
+  containerRef: RefObject<HTMLDivElement | null>;
+  scrollToPage: (page: number) => void;
+}) {
+  const scrolledTo = useRef(false);
+  useLayoutEffect(() => {
+    if (scrolledTo.current || total === 0) return;
+    scrolledTo.current = true;
+    if (initialPage && initialPage > 1) scrollToPage(Math.min(initialPage, total));
+    const scroller = containerRef.current;
+    const mark = scroller?.querySelector(`[${PASSAGE_MARK_ATTRIBUTE}="first"]`);
+    if (scroller && mark) bringPassageIntoView(scroller, mark);
+  }, [total, initialPage, scrollToPage, containerRef]);
 }

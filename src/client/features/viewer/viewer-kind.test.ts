@@ -12,16 +12,20 @@ describe('viewerKind', () => {
     expect(viewerKind({ extension: 'txt', videoId: null, stored: true })).toBe('text');
     for (const extension of ['doc', 'docx', 'pptx']) expect(viewerKind({ extension, videoId: null, stored: true })).toBe('text');
     for (const extension of ['jpg', 'JPEG', 'png', 'webp']) expect(viewerKind({ extension, videoId: null, stored: true })).toBe('image');
+    // Markdown notes are shown formatted (issue 26), not as their extracted text.
+    for (const extension of ['md', 'MD', 'markdown']) expect(viewerKind({ extension, videoId: null, stored: true })).toBe('markdown');
     for (const extension of ['odt', 'exe', '']) expect(viewerKind({ extension, videoId: null, stored: true })).toBe('unsupported');
   });
 
-  it('View File works for exactly pdf, doc, docx, pptx and txt (spec §5) and images', () => {
-    expect(['pdf', 'doc', 'docx', 'pptx', 'txt', 'odt', 'xlsx', 'png', 'jpg', 'jpeg', 'webp', 'gif', 'svg'].filter(isViewableExtension)).toEqual([
+  it('View File works for exactly pdf, doc, docx, pptx and txt (spec §5), Markdown notes and images', () => {
+    expect(['pdf', 'doc', 'docx', 'pptx', 'txt', 'md', 'markdown', 'mdx', 'odt', 'xlsx', 'png', 'jpg', 'jpeg', 'webp', 'gif', 'svg'].filter(isViewableExtension)).toEqual([
       'pdf',
       'doc',
       'docx',
       'pptx',
       'txt',
+      'md',
+      'markdown',
       'png',
       'jpg',
       'jpeg',

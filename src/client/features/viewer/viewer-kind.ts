@@ -1,4 +1,4 @@
-import { isImageExtension, type FileStatus } from '../../../shared/course-rules';
+import { isImageExtension, isMarkdownExtension, type FileStatus } from '../../../shared/course-rules';
 import { isViewableExtension } from '../../lib/file-viewer';
 import type { ReadingProgress } from '../../lib/ocr';
 
@@ -25,16 +25,18 @@ export interface ViewerFile {
 
 /**
  * How the viewer shows a file (spec §2 "Fullscreen file viewer"): a PDF in the embedded viewer; a photo or screenshot
- * as the picture beside the text OCR read from it; a txt that stands for a video link as the video; pptx, doc, docx
- * and plain txt as their extracted text; anything else as 'Unsupported file type'.
+ * as the picture beside the text OCR read from it; a txt that stands for a video link as the video; a Markdown note
+ * (md, markdown) formatted, from its own bytes; pptx, doc, docx and plain txt as their extracted text; anything else as
+ * 'Unsupported file type'.
  */
-export type ViewerKind = 'pdf' | 'image' | 'video' | 'text' | 'unsupported';
+export type ViewerKind = 'pdf' | 'image' | 'video' | 'markdown' | 'text' | 'unsupported';
 
 export function viewerKind(file: Pick<ViewerFile, 'extension' | 'videoId' | 'stored'>): ViewerKind {
   const extension = file.extension.toLowerCase();
   if (!isViewableExtension(extension)) return 'unsupported';
   if (extension === 'pdf') return 'pdf';
   if (isImageExtension(extension)) return 'image';
+  if (isMarkdownExtension(extension)) return 'markdown';
   // A video link is a txt file with no bytes of its own; one without an id still belongs to the video dialog, which
   // says 'No video URL found'.
   if (extension === 'txt' && (file.videoId !== null || !file.stored)) return 'video';

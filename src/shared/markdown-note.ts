@@ -282,11 +282,26 @@ export function notePageStarts(tree: Root): number[] {
   for (const index of candidates) {
     const previous = starts.at(-1) ?? 0;
     const between = children.slice(previous, index);
-    // The page so far has content of its own (not only its heading, front matter and definitions): a new page starts.
-    if (between.some((node) => node.type !== 'heading' && !isApart(node))) starts.push(index);
+    // The page so far has something to read besides its heading (not only front matter, a picture or a script): a
+    // new page starts; otherwise what is there joins the next page.
+    if (between.some((node) => node.type !== 'heading' && hasWords(node))) starts.push(index);
     // Nothing but front matter (or nothing) before the first heading: that heading opens page 1.
   }
   return starts;
+}
+
+/** Whether a block has anything to read: words, maths or code (a picture, raw HTML or a rule alone has none). */
+function hasWords(node: RootContent): boolean {
+  if (isApart(node) || node.type === 'html') return false;
+  let found = false;
+  visit(node, (child) => {
+    if (found) return false;
+    if ((child.type === 'text' || child.type === 'inlineCode' || child.type === 'inlineMath' || child.type === 'math' || child.type === 'code') && 'value' in child && String(child.value).trim() !== '') {
+      found = true;
+    }
+    return undefined;
+  });
+  return found;
 }
 
 function sizedStarts(children: readonly RootContent[]): number[] {

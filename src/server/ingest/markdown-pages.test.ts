@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { germanLawNote } from '../test/markdown-notes';
+import { notePages, parseNote } from '../../shared/markdown-note';
 import { markdownPages } from './markdown-pages';
 
 describe('a Markdown note as pages', () => {
@@ -75,6 +76,21 @@ describe('a Markdown note as pages', () => {
       ['Mootness', '# Mootness'],
       ['Hypotheticals', '# Hypotheticals'],
     ]);
+  });
+
+  it('counts the same pages as the viewer, whatever a section holds, so a citation opens its own page', () => {
+    const notes = [
+      germanLawNote,
+      '![[titelbild.png]]\n\n<script>alert(1)</script>\n\n# Eins\n\nText.\n\n# Zwei\n\nText.',
+      '# Eins\n\nText.\n\n# Diagramm\n\n```mermaid\ngraph TD; A-->B;\n```\n\n# Drei\n\nText.',
+      '---\ntitle: T\n---\n\n<!-- Kommentar -->\n\n## A\n\n---\n\n## B\n\n%% nur ein Kommentar %%\n\n## C\n\nText.',
+      'Ohne Überschrift.\n\n'.repeat(400),
+    ];
+    for (const note of notes) expect(markdownPages(note).length).toBe(notePages(parseNote(note)).length);
+    // A picture and a script before the first heading have nothing to read: they join page 1, no page of their own.
+    expect(markdownPages(notes[1] ?? '').map((page) => page.heading)).toEqual(['Eins', 'Zwei']);
+    // A section of a diagram alone stays a page (its heading); the diagram is no text.
+    expect(markdownPages(notes[2] ?? '')[1]).toEqual({ pageNumber: 2, heading: 'Diagramm', text: '# Diagramm' });
   });
 
   it('gives nothing for a note of only front matter, comments and scripts', () => {

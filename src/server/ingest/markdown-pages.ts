@@ -53,7 +53,10 @@ export function markdownPages(source: string): ExtractedPage[] {
     const pageHeading = heading ? inlineText(heading.children) : index === 0 ? title : undefined;
     return { text, ...(pageHeading ? { heading: pageHeading } : {}) };
   });
-  return pages.filter((page) => page.text.length > 0).map((page, index) => ({ pageNumber: index + 1, ...page }));
+  // Every page stays, even one whose text is all left out (a diagram alone): the viewer counts the same pages, and a
+  // citation of page 4 must open its page 4. A note with no text at all has no pages.
+  if (pages.every((page) => page.text.length === 0)) return [];
+  return pages.map((page, index) => ({ pageNumber: index + 1, ...page }));
 }
 
 /** The `title` of a YAML front matter, if it is a string of text; a broken front matter gives none (and is no content). */

@@ -13,8 +13,8 @@ function render(source: string, options: NotePageOptions = {}): Root {
   const { remarkCallouts, remarkPages, rehypePages } = notePagePlugins(options);
   const processor = unified()
     .use(remarkParse)
-    .use(remarkCallouts)
     .use(notePlugins)
+    .use(remarkCallouts)
     .use(remarkPages)
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeRaw)

@@ -3,7 +3,7 @@ import type { Blockquote, Root, RootContent } from 'mdast';
 import { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import type { Plugin } from 'unified';
 import { visit } from 'unist-util-visit';
-import { notePageStarts } from '../../../shared/markdown-note';
+import { CALLOUT_PROPERTY, calloutTitle, notePageStarts } from '../../../shared/markdown-note';
 import { locatePassage } from '../../../shared/passage-match';
 
 /**
@@ -52,15 +52,13 @@ export interface NotePageOptions {
   passage?: string | undefined;
 }
 
-/** An Obsidian callout's marker at the start of a quote (`> [!tip] Title`): the note's reading drops it. */
-const CALLOUT_MARKER = /^\[!([A-Za-z][\w-]*)\][+-]?/;
-
 /**
  * The plugins that cut a note into its pages: `remarkPages` wraps each page's blocks of the parsed note (after the
  * note's own plugins) into one section; `rehypePages` (after sanitising) numbers those sections `data-page-slot` 1…n,
- * marks the cited one `data-cited` and the passage in it. `remarkCallouts`, before the note's own plugins (which drop
- * a callout's marker), notes which quotes are callouts, for `rehypePages` to give them `data-callout` and their title
- * line. Made per rendering: they share where the pages and callouts start.
+ * marks the cited one `data-cited` and the passage in it. `remarkCallouts`, after the note's own plugins (which read
+ * a callout's marker: its type, and its title as a first paragraph), notes which quotes are callouts and whether they
+ * have a title, for `rehypePages` to give them `data-callout` and their title line (the sanitiser drops the data the
+ * note's reading put on them). Made per rendering: they share where the pages and callouts start.
  */
 export function notePagePlugins(options: NotePageOptions): {
   remarkCallouts: Plugin<[], Root>;
@@ -68,14 +66,12 @@ export function notePagePlugins(options: NotePageOptions): {
   rehypePages: Plugin<[], HastRoot>;
 } {
   let starts: Array<number | undefined> = [];
-  const callouts = new Map<number, string>();
+  const callouts = new Map<number, Callout>();
   const remarkCallouts: Plugin<[], Root> = () => (tree) => {
     visit(tree, 'blockquote', (quote: Blockquote) => {
-      const first = quote.children[0];
-      const lead = first?.type === 'paragraph' ? first.children[0] : undefined;
-      const type = lead?.type === 'text' ? CALLOUT_MARKER.exec(lead.value)?.[1] : undefined;
+      const type = quote.data?.hProperties?.[CALLOUT_PROPERTY];
       const offset = quote.position?.start.offset;
-      if (type && offset !== undefined) callouts.set(offset, type.toLowerCase());
+      if (typeof type === 'string' && offset !== undefined) callouts.set(offset, { type, titled: calloutTitle(quote) !== undefined });
     });
   };
   const remarkPages: Plugin<[], Root> = () => (tree) => {
@@ -92,15 +88,21 @@ export function notePagePlugins(options: NotePageOptions): {
  * The quotes that were callouts get `data-callout` (their type) and their first line, the title, its own
  * <span data-callout-title>; a callout without a title shows its type as one, as Obsidian does.
  */
-function markCallouts(tree: HastRoot, callouts: ReadonlyMap<number, string>): void {
+interface Callout {
+  type: string;
+  /** Its first paragraph is its title (the note's reading put it there, in bold). */
+  titled: boolean;
+}
+
+function markCallouts(tree: HastRoot, callouts: ReadonlyMap<number, Callout>): void {
   if (callouts.size === 0) return;
   const visitElement = (element: Element | HastRoot) => {
     for (const child of element.children) {
       if (child.type !== 'element') continue;
-      const type = child.tagName === 'blockquote' && child.position ? callouts.get(child.position.start.offset ?? -1) : undefined;
-      if (type) {
-        child.properties.dataCallout = type;
-        splitCalloutTitle(child, type);
+      const callout = child.tagName === 'blockquote' && child.position ? callouts.get(child.position.start.offset ?? -1) : undefined;
+      if (callout) {
+        child.properties.dataCallout = callout.type;
+        setCalloutTitle(child, callout);
       }
       visitElement(child);
     }
@@ -108,26 +110,14 @@ function markCallouts(tree: HastRoot, callouts: ReadonlyMap<number, string>): vo
   visitElement(tree);
 }
 
-function splitCalloutTitle(quote: Element, type: string): void {
+/** The callout's title line: its title paragraph's words, or its type ("Tip") where it has none, as Obsidian shows it. */
+function setCalloutTitle(quote: Element, callout: Callout): void {
   const paragraph = quote.children.find((child): child is Element => child.type === 'element');
-  if (!paragraph || paragraph.tagName !== 'p') return;
-  const breakAt = paragraph.children.findIndex((child) => child.type === 'text' && child.value.includes('\n'));
-  const inline = breakAt < 0 ? paragraph.children : paragraph.children.slice(0, breakAt);
-  const breaking = breakAt < 0 ? undefined : paragraph.children[breakAt];
-  const title: ElementContent[] = [...inline];
-  const rest: ElementContent[] = breakAt < 0 ? [] : paragraph.children.slice(breakAt + 1);
-  if (breaking?.type === 'text') {
-    const newline = breaking.value.indexOf('\n');
-    const before = breaking.value.slice(0, newline);
-    const after = breaking.value.slice(newline + 1);
-    if (before) title.push({ type: 'text', value: before });
-    if (after) rest.unshift({ type: 'text', value: after });
-  }
-  const titleText = title.map((node) => (node.type === 'text' ? node.value : 'x')).join('').trim();
-  const shown: ElementContent[] = titleText ? title : [{ type: 'text', value: type.charAt(0).toUpperCase() + type.slice(1) }];
+  const titled = callout.titled && paragraph?.tagName === 'p';
+  const shown: ElementContent[] = titled ? paragraph.children : [{ type: 'text', value: callout.type.charAt(0).toUpperCase() + callout.type.slice(1) }];
   const heading: Element = { type: 'element', tagName: 'span', properties: { dataCalloutTitle: true }, children: shown };
-  // The title stands alone; the rest of the first paragraph (if any) stays a paragraph below it.
-  quote.children.splice(quote.children.indexOf(paragraph), 1, heading, ...(rest.length > 0 ? [{ ...paragraph, children: rest }] : []));
+  if (titled) quote.children.splice(quote.children.indexOf(paragraph), 1, heading);
+  else quote.children.unshift(heading);
 }
 
 /** Wraps the root's blocks into one node per page; returns where each page starts in the note (source offsets). */

@@ -100,7 +100,7 @@ function NoteMarkdown({ source, citedPage, passage }: { source: string; citedPag
   };
   return (
     <ReactMarkdown
-      remarkPlugins={[remarkCallouts, ...notePlugins, remarkPages]}
+      remarkPlugins={[...notePlugins, remarkCallouts, remarkPages]}
       remarkRehypeOptions={remarkRehypeOptions}
       rehypePlugins={[rehypeRaw, [rehypeSanitize, noteSanitizeSchema], rehypePages, rehypeKatexPlugin]}
       components={COMPONENTS}

@@ -35,7 +35,7 @@ export const HOSTILE_MARKDOWN: readonly string[] = [
   '> <script>window.pwned = 1</script>',
 ];
 
-/** Formulas that try to link, load or inject through KaTeX (only the summary renders math). */
+/** Formulas that try to link, load or inject through KaTeX (the summary, chat answers and items render math). */
 export const HOSTILE_MATH: readonly string[] = [
   '$\\href{javascript:window.pwned=1}{click}$',
   '$\\url{javascript:window.pwned=1}$',

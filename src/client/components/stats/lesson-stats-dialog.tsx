@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { progressColour } from '../../../shared/lesson-rules';
 import type { AttemptStatus, LessonStats } from '../../../shared/stats';
 import { cn } from '../../lib/cn';
+import { MathText } from '../math-text';
 import { useTRPC } from '../../lib/trpc';
 import { BarChart } from './charts';
 import { formatDuration } from './durations';
@@ -106,7 +107,7 @@ function LessonStatsContent({ stats }: { stats: LessonStats }) {
                 </span>
                 <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                   <span className={cn('break-words', attempt.reported && 'text-muted-foreground line-through')} data-testid="lesson-attempt-question">
-                    {attempt.question}
+                    <MathText text={attempt.question} />
                   </span>
                   <span className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
                     <span className="tabular-nums">{formatDuration(attempt.timeToComplete)}</span>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import superjson from 'superjson';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -337,6 +337,15 @@ describe('LessonStatsDialog', () => {
     expect(within(attempts[1]!).getByTestId('lesson-attempt-question').className).toContain('line-through');
     expect(within(attempts[0]!).getByTestId('lesson-attempt-question').className).not.toContain('line-through');
     expect(attempts[1]!.textContent).toContain('12s');
+  });
+
+  it('draws the formulas of a question with KaTeX', async () => {
+    const question = 'What is $E = mc^2$ worth at $5?';
+    fakeServer({ 'stats.getLessonStats': { data: lessonStats({ individualAttempts: [{ challengeId: 'c1', question, status: 'correct', timeToComplete: 8_000, createdAt: '2026-11-20T10:15:00.000Z', reported: false }] }) } });
+    renderDialog(<LessonStatsDialog lessonId="lesson-1" open onOpenChange={noop} />);
+    const shown = await screen.findByTestId('lesson-attempt-question', {}, { timeout: 5_000 });
+    await waitFor(() => expect([...shown.querySelectorAll('.katex annotation')].map((node) => node.textContent)).toEqual(['E = mc^2']));
+    expect(shown.textContent).toContain('worth at $5?');
   });
 
   it('shows skeletons while loading', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { closeFileViewer, useFileViewerState } from '../../lib/file-viewer';
 import { i18n } from '../../lib/i18n';
 import { chatFailure } from './chat-errors';
 import { ChatMarkdown } from './chat-markdown';
+import { CitationChip } from './citation-chip';
 import { answerAsText } from './citations';
 
 const citations = [
@@ -58,6 +59,22 @@ describe('an answer’s markdown', () => {
     expect(link?.getAttribute('href') ?? '').not.toContain('javascript');
     expect(container.querySelector('strong')?.textContent).toBe('bold');
   });
+
+  it('draws formulas with KaTeX and leaves currency as text', async () => {
+    const { container } = show('**Einstein**: $E = mc^2$ [1], and a ticket costs $5.\n\n$$\n\\int_0^1 x\\,dx\n$$');
+    const annotations = () => [...container.querySelectorAll('.katex annotation')].map((node) => node.textContent);
+    await waitFor(() => expect(annotations()).toEqual(['E = mc^2', '\\int_0^1 x\\,dx']));
+    expect(container.querySelector('.katex-display')).not.toBeNull();
+    expect(screen.getByTestId('chat-answer-text').textContent).toContain('a ticket costs $5.');
+    expect(screen.getAllByTestId('chat-citation-marker').map((marker) => marker.textContent)).toEqual(['1']);
+    expect(container.querySelector('a[href^="javascript"]')).toBeNull();
+  });
+
+  it('draws no link from a hostile formula', async () => {
+    const { container } = show('Try $\\href{javascript:alert(1)}{x}$ here');
+    await waitFor(() => expect(container.querySelector('.katex')).not.toBeNull());
+    expect(container.querySelector('a')).toBeNull();
+  });
 });
 
 describe('chat helpers', () => {
@@ -81,5 +98,21 @@ describe('chat helpers', () => {
     );
     expect(chatFailure(new Error('failure.aiTimeout'), t)).toEqual({ limitReached: false, refused: false, message: 'The AI model took too long to answer. Please try again.' });
     expect(chatFailure(new Error('Failed to fetch'), t).message).toBe('The answer was cut off. Check your connection and try again.');
+  });
+});
+
+describe('a citation chip', () => {
+  it("draws the formulas of its quote's tooltip with KaTeX", async () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <TooltipProvider delayDuration={0}>
+          <CitationChip number={1} citation={{ fileId: 'file-1', fileName: 'Physics.md', page: 2, quote: 'Energy: $E = mc^2$ (costs $5).' }} />
+        </TooltipProvider>
+      </I18nextProvider>,
+    );
+    await userEvent.setup().hover(screen.getByTestId('chat-citation'));
+    const tooltip = await screen.findByRole('tooltip');
+    await waitFor(() => expect(tooltip.querySelector('.katex annotation')?.textContent).toBe('E = mc^2'));
+    expect(tooltip.textContent).toContain('(costs $5).');
   });
 });

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { escapeCurrency, mayHaveMath, useMath } from '../../components/math-text';
 import { cn } from '../../lib/cn';
 import type { ChatCitation } from './chat-types';
 import { CitationMarker } from './citation-chip';
@@ -9,7 +10,9 @@ import { citationNumber, remarkCitations } from './citations';
 /**
  * An answer's markdown. Raw HTML stays text (react-markdown escapes it; no rehype-raw), links lose unsafe schemes (its
  * URL filter) and open in a new tab without the opener, images are never loaded, and [n] markers become chips that
- * open the cited page. Answers quote documents, and documents may hold anything.
+ * open the cited page. Answers quote documents, and documents may hold anything. Formulas (`$…$`, `$$…$$`, kept by a
+ * student's Markdown notes) are drawn by KaTeX once its chunk is in — loaded only for an answer that has one; until
+ * then, their source shows. Currency ("$5") stays text, by the app's one rule (lib/math-syntax.ts).
  */
 const components: Components = {
   p: ({ children }) => <p className="[&:not(:first-child)]:mt-3">{children}</p>,
@@ -39,7 +42,16 @@ const components: Components = {
 };
 
 export function ChatMarkdown({ text, citations }: { text: string; citations: ChatCitation[] }) {
-  const remarkPlugins = useMemo<Options['remarkPlugins']>(() => [remarkGfm, [remarkCitations, { count: citations.length }]], [citations.length]);
+  // Currency escaped only in an answer that may have a formula: one without reads exactly as before.
+  const escaped = escapeCurrency(text);
+  const withFormula = mayHaveMath(escaped);
+  const markdown = withFormula ? escaped : text;
+  const math = useMath(withFormula);
+  const remarkPlugins = useMemo<Options['remarkPlugins']>(
+    () => [remarkGfm, [remarkCitations, { count: citations.length }], ...(math ? [math.remarkMathPlugin] : [])],
+    [citations.length, math],
+  );
+  const rehypePlugins = useMemo<Options['rehypePlugins']>(() => (math ? [math.rehypeKatexPlugin] : []), [math]);
   const withLinks = useMemo<Components>(
     () => ({
       ...components,
@@ -59,8 +71,8 @@ export function ChatMarkdown({ text, citations }: { text: string; citations: Cha
   );
   return (
     <div className="text-[0.95rem] leading-relaxed break-words" data-testid="chat-answer-text">
-      <ReactMarkdown remarkPlugins={remarkPlugins} components={withLinks}>
-        {text}
+      <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={withLinks}>
+        {markdown}
       </ReactMarkdown>
     </div>
   );

@@ -1,5 +1,6 @@
 import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { MathText } from '../../components/math-text';
 import { Tooltip } from '../../components/ui/tooltip';
 import { openFileViewer } from '../../lib/file-viewer';
 import type { ChatCitation } from './chat-types';
@@ -12,7 +13,13 @@ export function CitationChip({ number, citation }: { number: number; citation: C
   const { t } = useTranslation('chat');
   const file = shortName(citation.fileName);
   return (
-    <Tooltip content={<span className="block max-w-xs">{citation.quote}</span>}>
+    <Tooltip
+      content={
+        <span className="block max-w-xs">
+          <MathText text={citation.quote} />
+        </span>
+      }
+    >
       <button
         type="button"
         data-testid="chat-citation"

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, BookOpen, Layers, Pencil, Play, Plus, RotateCcw, Search, Trash2, X } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MathText } from '../../components/math-text';
 import { LowConfidenceMark } from '../../components/study/low-confidence-mark';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -218,13 +219,13 @@ function CardRow({
       <div className="min-w-0">
         <p className="text-[0.6875rem] font-semibold tracking-wide text-muted-foreground uppercase md:hidden">{t('form.front')}</p>
         <p className="line-clamp-4 font-medium break-words whitespace-pre-wrap" data-testid="card-row-front">
-          {card.front}
+          <MathText text={card.front} />
         </p>
       </div>
       <div className="min-w-0">
         <p className="text-[0.6875rem] font-semibold tracking-wide text-muted-foreground uppercase md:hidden">{t('form.back')}</p>
         <p className="line-clamp-4 text-sm break-words whitespace-pre-wrap text-muted-foreground" data-testid="card-row-back">
-          {card.back}
+          <MathText text={card.back} />
         </p>
       </div>
       <div className="flex items-center gap-1.5 md:justify-end">

@@ -1,6 +1,7 @@
 import { BookOpen, RotateCcw } from 'lucide-react';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MathText } from '../../components/math-text';
 import { LowConfidenceMark } from '../../components/study/low-confidence-mark';
 import { cn } from '../../lib/cn';
 import type { SessionCard } from './decks-data';
@@ -19,7 +20,7 @@ function CardText({ text, size }: { text: string; size: 'prompt' | 'answer' }) {
         !long && size === 'answer' && 'text-lg md:text-xl',
       )}
     >
-      {text}
+      <MathText text={text} />
     </p>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeFileViewer, useFileViewerState } from '../../lib/file-viewer';
 import { i18n } from '../../lib/i18n';
@@ -37,10 +37,10 @@ function ViewerProbe() {
   );
 }
 
-function renderSession(file: DecksFile) {
+function renderSession(file: DecksFile, cards: SessionCard[] = CARDS) {
   const server = fakeTrpcServer({
     'decks.getSession': () => ({
-      data: { deck: { id: 'deck-1', fileId: file.id, title: 'Cell Biology', generated: true, ownerId: 'user-1' }, cards: CARDS, counts, newCardsPerDay: 20 },
+      data: { deck: { id: 'deck-1', fileId: file.id, title: 'Cell Biology', generated: true, ownerId: 'user-1' }, cards, counts, newCardsPerDay: 20 },
     }),
     'decks.review': () => ({ data: { reviewId: 'r1', requeue: null, counts: { ...counts, new: 1, toStudy: 1, toStudyBy: { new: 1, learning: 0, due: 0 } } } }),
   });
@@ -109,5 +109,22 @@ describe("the decks' counts after a rating", () => {
     await user.click(screen.getByTestId('rate-good'));
     await vi.waitFor(() => expect(server.calls.map((call) => call.procedure)).toContain('decks.review'));
     await vi.waitFor(() => expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true));
+  });
+});
+
+describe('a flashcard with maths', () => {
+  it('draws its formulas with KaTeX on the front and the back, and leaves currency as text', async () => {
+    const { user } = renderSession({ id: 'file-1', name: 'Physics.md', lowConfidencePages: [] }, [
+      card('m1', 'What is $E = mc^2$?', 'Energy equals mass times $c^2$; a ticket costs $5.', 2),
+    ]);
+    await screen.findByTestId('study-session', {}, { timeout: 5_000 });
+    const front = screen.getByTestId('flashcard-front');
+    await waitFor(() => expect(front.querySelector('.katex annotation')?.textContent).toBe('E = mc^2'));
+    expect(front.textContent).not.toContain('$E');
+
+    await user.click(screen.getByTestId('session-flip'));
+    const back = screen.getByTestId('flashcard-back');
+    expect([...back.querySelectorAll('.katex annotation')].map((node) => node.textContent)).toEqual(['E = mc^2', 'c^2']);
+    expect(back.textContent).toContain('a ticket costs $5.');
   });
 });

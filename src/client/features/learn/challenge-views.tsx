@@ -2,6 +2,7 @@ import { Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnswerResult, PlayChallenge } from '../../../shared/learn';
+import { MathText } from '../../components/math-text';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { splitAtBlank, tapDefinition, tapTerm, type Draft } from './learn-data';
@@ -108,7 +109,9 @@ export function ChallengeBody({
               data-testid="challenge-option"
             >
               <KeyHint>{index + 1}</KeyHint>
-              <span className="flex-1">{option.text}</span>
+              <span className="flex-1">
+                <MathText text={option.text} />
+              </span>
               <VerdictMark verdict={verdict} />
             </button>
           );
@@ -185,7 +188,9 @@ export function ChallengeBody({
                   )}
                   data-testid="challenge-word"
                 >
-                  {word}
+                  <span>
+                    <MathText text={word} />
+                  </span>
                   <VerdictMark verdict={verdict} />
                 </button>
               );
@@ -224,7 +229,9 @@ export function ChallengeBody({
                 data-verdict={pairVerdict('term', term) ?? undefined}
                 data-testid="match-term"
               >
-                {term}
+                <span className="min-w-0 break-words">
+                  <MathText text={term} />
+                </span>
                 <VerdictMark verdict={pairVerdict('term', term)} />
               </button>
             </li>
@@ -242,7 +249,9 @@ export function ChallengeBody({
                 data-verdict={pairVerdict('definition', definition) ?? undefined}
                 data-testid="match-definition"
               >
-                {definition}
+                <span className="min-w-0 break-words">
+                  <MathText text={definition} />
+                </span>
                 <VerdictMark verdict={pairVerdict('definition', definition)} />
               </button>
             </li>
@@ -262,15 +271,15 @@ export function ChallengeQuestion({ challenge, draft, reported }: { challenge: P
     const word = draft.text.trim();
     return (
       <h2 className={className} data-testid="challenge-question">
-        {parts[0]}
-        <span className={cn('mx-1 inline-block min-w-[5ch] border-b-2 px-1 text-center', word ? 'border-primary text-primary' : 'border-muted-foreground/50')}>{word || '\u00a0'}</span>
-        {parts[1]}
+        <MathText text={parts[0]} />
+        <span className={cn('mx-1 inline-block min-w-[5ch] border-b-2 px-1 text-center', word ? 'border-primary text-primary' : 'border-muted-foreground/50')}>{word ? <MathText text={word} /> : '\u00a0'}</span>
+        <MathText text={parts[1]} />
       </h2>
     );
   }
   return (
     <h2 className={className} data-testid="challenge-question">
-      {challenge.question}
+      <MathText text={challenge.question} />
     </h2>
   );
 }

@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LessonResult } from '../../../shared/learn';
+import { MathText } from '../../components/math-text';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { formatDuration } from './learn-data';
@@ -78,7 +79,7 @@ export function FinishScreen({
           <ul className="mt-2 grid gap-1.5 text-sm text-muted-foreground">
             {askedAgain.map((question, position) => (
               <li key={position} className="line-clamp-2" data-testid="finish-asked-again-item">
-                {question}
+                <MathText text={question} />
               </li>
             ))}
           </ul>

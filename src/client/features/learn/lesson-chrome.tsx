@@ -3,6 +3,7 @@ import { BookOpen, CheckCircle2, Flag, Heart, Infinity as InfinityIcon, SkipForw
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnswerResult, PlayChallenge } from '../../../shared/learn';
+import { MathText } from '../../components/math-text';
 import { LowConfidenceMark } from '../../components/study/low-confidence-mark';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -189,10 +190,14 @@ function FeedbackPanel({
           </p>
           {!good && (
             <p className="mt-1 text-sm" data-testid="lesson-correct-answer">
-              <span className="font-semibold">{t('player.correctAnswer')}</span> <span className="whitespace-pre-line">{rightAnswer}</span>
+              <span className="font-semibold">{t('player.correctAnswer')}</span> <span className="whitespace-pre-line">
+                <MathText text={rightAnswer} />
+              </span>
             </p>
           )}
-          {feedback.explanation && <p className="mt-1 text-sm text-foreground/80" data-testid="lesson-explanation">{feedback.explanation}</p>}
+          {feedback.explanation && <p className="mt-1 text-sm text-foreground/80" data-testid="lesson-explanation">
+              <MathText text={feedback.explanation} />
+            </p>}
           {feedback.page !== null && (
             <div className="mt-1.5 flex items-center gap-1.5">
               <button

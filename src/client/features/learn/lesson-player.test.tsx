@@ -454,3 +454,61 @@ describe('LessonPlayer', () => {
     expect(screen.getByTestId('lesson-reported')).toBeTruthy();
   });
 });
+
+describe('LessonPlayer with maths', () => {
+  const MATH_CHALLENGES: PlayChallenge[] = [
+    {
+      id: 'm1',
+      type: 'multiple_choice',
+      question: 'Which formula gives the energy of a mass $m$?',
+      page: 2,
+      options: [
+        { id: 'o1', text: '$E = mc^2$' },
+        { id: 'o2', text: '$E = mc$' },
+        { id: 'o3', text: 'It costs $5' },
+        { id: 'o4', text: 'None' },
+      ],
+      reported: false,
+    },
+    { id: 'm2', type: 'fill_blank', question: 'In $E = mc^2$, $c$ is the speed of ____.', page: 2, options: ['light', '$v$'], reported: false },
+    { id: 'm3', type: 'match', question: 'Match the formulas.', page: 3, terms: ['$F$', '$p$'], definitions: ['$m a$', '$m v$'], reported: false },
+  ];
+  const annotations = (element: Element) => [...element.querySelectorAll('.katex annotation')].map((node) => node.textContent);
+
+  it('draws the formulas of the question, the options, the word bank, the pairs and the feedback with KaTeX; currency stays text', async () => {
+    fakeServer({
+      'learn.getLesson': () => ({ data: lessonToPlay({ challenges: MATH_CHALLENGES }) }),
+      'learn.submitAnswer': () => result({ correct: false, correctAnswer: '$E = mc^2$', explanation: 'Einstein: $E = mc^2$ for a ticket of $5.', hearts: 2, pointsGained: 0 }),
+    });
+    const { user } = renderPlayer();
+    await screen.findByTestId('lesson-player', {}, { timeout: 5_000 });
+    await waitFor(() => expect(annotations(screen.getByTestId('challenge-question'))).toEqual(['m']));
+    const options = screen.getAllByTestId('challenge-option');
+    expect(options.map(annotations)).toEqual([['E = mc^2'], ['E = mc'], [], []]);
+    expect(options[2]!.textContent).toContain('It costs $5');
+
+    await user.click(options[1]!);
+    await user.click(screen.getByTestId('lesson-check'));
+    await screen.findByTestId('lesson-feedback');
+    expect(annotations(screen.getByTestId('lesson-correct-answer'))).toEqual(['E = mc^2']);
+    const explanation = screen.getByTestId('lesson-explanation');
+    expect(annotations(explanation)).toEqual(['E = mc^2']);
+    expect(explanation.textContent).toContain('for a ticket of $5.');
+
+    await user.keyboard('{Enter}');
+    await screen.findByText('Challenge 2 of 3');
+    expect(annotations(screen.getByTestId('challenge-question'))).toEqual(['E = mc^2', 'c']);
+    expect(screen.getAllByTestId('challenge-word').map(annotations)).toEqual([[], ['v']]);
+    // The word put in the blank is drawn as it is in the word bank.
+    await user.click(screen.getAllByTestId('challenge-word')[1]!);
+    expect(annotations(screen.getByTestId('challenge-question'))).toEqual(['E = mc^2', 'c', 'v']);
+  });
+
+  it('draws the formulas of a match challenge\'s terms and definitions', async () => {
+    fakeServer({ 'learn.getLesson': () => ({ data: lessonToPlay({ challenges: [MATH_CHALLENGES[2]!] }) }) });
+    renderPlayer();
+    await screen.findByTestId('lesson-player', {}, { timeout: 5_000 });
+    await waitFor(() => expect(screen.getAllByTestId('match-term').map(annotations)).toEqual([['F'], ['p']]));
+    expect(screen.getAllByTestId('match-definition').map(annotations)).toEqual([['m a'], ['m v']]);
+  });
+});

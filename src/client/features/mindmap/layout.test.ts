@@ -128,6 +128,16 @@ describe('wrapLabel', () => {
   });
 });
 
+describe('a label with maths', () => {
+  it('is drawn as plain text without the dollar signs (an SVG label, exported too); the node keeps the label as written', () => {
+    const layout = layoutMindmap(node('root', [leaf('e', 'Energy $E = mc^2$'), leaf('m', 'Costs $5 and $10')], 'Physics'), new Set());
+    const energy = layout.nodes.find((candidate) => candidate.id === 'e')!;
+    expect(energy.lines.map((line) => line.text).join(' ')).toBe('Energy E = mc^2');
+    expect(energy.label).toBe('Energy $E = mc^2$');
+    expect(layout.nodes.find((candidate) => candidate.id === 'm')!.lines.map((line) => line.text).join(' ')).toBe('Costs $5 and $10');
+  });
+});
+
 describe('openingCollapsed', () => {
   it('opens a small map fully on a big screen', () => {
     expect(openingCollapsed(sample(), { width: 1400, height: 900 }, 0.6).size).toBe(0);

@@ -1,5 +1,6 @@
 import { hierarchy, tree, type HierarchyNode } from 'd3-hierarchy';
 import type { MindmapNode } from '../../../shared/artefacts';
+import { withoutMathDelimiters } from '../../components/math-text';
 
 /**
  * Where everything of the mind map goes: a horizontal tidy tree (d3-hierarchy's Reingold–Tilford layout) growing to
@@ -172,7 +173,8 @@ export function layoutMindmap(
   const columnWidth: number[] = [];
   shown.each((node) => {
     const style = levelStyle(node.depth, compact);
-    const lines = wrapLabel(node.data.label, style, measure);
+    // An SVG label is plain text (an exported picture draws it too): a formula reads without its dollar signs.
+    const lines = wrapLabel(withoutMathDelimiters(node.data.label), style, measure);
     const textWidth = Math.max(...lines.map((line) => line.width));
     const width = Math.ceil(Math.max(style.minWidth, textWidth + 2 * style.padX));
     const height = Math.ceil(lines.length * style.lineHeight + 2 * style.padY);

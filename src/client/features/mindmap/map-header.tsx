@@ -1,5 +1,6 @@
 import { Network } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { MathText, withoutMathDelimiters } from '../../components/math-text';
 import { MapToolbar } from './map-toolbar';
 
 /**
@@ -30,8 +31,8 @@ export function MapHeader({
       </div>
       <div className="min-w-0 flex-1">
         <p className="text-[0.6875rem] font-semibold tracking-wider text-muted-foreground uppercase">{t('title')}</p>
-        <h1 className="truncate text-base leading-tight font-bold tracking-tight md:text-lg" data-testid="mindmap-title" title={title}>
-          {title}
+        <h1 className="truncate text-base leading-tight font-bold tracking-tight md:text-lg" data-testid="mindmap-title" title={withoutMathDelimiters(title)}>
+          <MathText text={title} />
         </h1>
         <p className="sr-only" data-testid="mindmap-stats">{stats}</p>
       </div>

@@ -1,5 +1,6 @@
 import { memo, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withoutMathDelimiters } from '../../components/math-text';
 import { isFromLowConfidencePage } from '../../lib/ocr';
 import { BRANCH_COLOURS, TOGGLE_RADIUS, type LayoutNode, type MindmapLayout } from './layout';
 
@@ -107,13 +108,13 @@ function MapNode({
       aria-posinset={siblings.indexOf(node.id) + 1}
       aria-expanded={hasChildren ? !node.collapsed : undefined}
       aria-selected={selected}
-      aria-label={t(lowConfidence ? 'map.nodeLowConfidence' : 'map.node', { label: node.label, page: node.page })}
+      aria-label={t(lowConfidence ? 'map.nodeLowConfidence' : 'map.node', { label: withoutMathDelimiters(node.label), page: node.page })}
       data-low-confidence={lowConfidence || undefined}
       onClick={() => onActivate(node.id)}
       onFocus={() => onFocusNode(node.id)}
       onKeyDown={(event) => onNodeKeyDown(event, node.id)}
     >
-      <title>{node.label}</title>
+      <title>{withoutMathDelimiters(node.label)}</title>
       {hasChildren && (
         // A finger-sized target around the toggle's small dot, drawn under the box: a tap beside the box opens or
         // closes the branch, as a tap on the box does.
@@ -157,7 +158,7 @@ function MapNode({
         data-testid="mindmap-node-details"
         data-export="omit"
         role="button"
-        aria-label={t('map.details', { label: node.label })}
+        aria-label={t('map.details', { label: withoutMathDelimiters(node.label) })}
         transform={`translate(${node.width - 14} -4)`}
         onClick={(event) => {
           event.stopPropagation();

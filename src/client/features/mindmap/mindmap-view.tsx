@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withoutMathDelimiters } from '../../components/math-text';
 import type { StudyFile } from '../../lib/use-study-file';
 import { ancestorsOf, findNode, type MindmapNode } from './layout';
 import { MapHeader } from './map-header';
@@ -54,7 +55,7 @@ export default function MindmapView({ file, map }: { file: StudyFile; map: Mindm
   const { view } = viewport;
   const actions = useMapActions({ root: map.root, containerRef, expansion, selection, viewport });
   const { onNodeKeyDown, onAreaKeyDown } = useMapKeyboard(layout, actions, viewport);
-  const exportMap = useMapExport({ contentRef, containerRef, bounds: layout.bounds, title: map.root.label, fileName: file.name });
+  const exportMap = useMapExport({ contentRef, containerRef, bounds: layout.bounds, title: withoutMathDelimiters(map.root.label), fileName: file.name });
 
   const selectedNode = selectedId ? findNode(map.root, selectedId) : undefined;
   return (

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeFileViewer, useFileViewerState } from '../../lib/file-viewer';
 import { i18n } from '../../lib/i18n';
@@ -38,13 +38,13 @@ function ViewerProbe() {
 
 const PASSAGE = { text: 'Osmosis moves water. It needs a membrane.', highlight: null as { start: number; end: number } | null, matched: true };
 
-function renderPanel(file: StudyFile, passage = PASSAGE) {
+function renderPanel(file: StudyFile, passage = PASSAGE, node: MindmapNode = NODE, ancestors: MindmapNode[] = []) {
   fakeTrpcServer({
     'mindmap.getPassage': () => ({ data: { heading: null, passage } }),
   });
   return renderSignedIn(
     <>
-      <NodePanel file={file} node={NODE} layoutNode={undefined} ancestors={[]} narrow={false} focusOnOpen={false} onClose={() => undefined} onToggle={() => undefined} />
+      <NodePanel file={file} node={node} layoutNode={undefined} ancestors={ancestors} narrow={false} focusOnOpen={false} onClose={() => undefined} onToggle={() => undefined} />
       <ViewerProbe />
     </>,
   );
@@ -88,5 +88,22 @@ describe('the node panel of an idea from a page OCR read with low confidence', (
     renderPanel(studyFile([2, 5]));
     expect(await screen.findByTestId('mindmap-passage', {}, { timeout: 5_000 })).toBeTruthy();
     expect(screen.queryByTestId('low-confidence-mark')).toBeNull();
+  });
+});
+
+describe('the node panel of an idea with maths', () => {
+  it('draws the formulas of the label and the passage with KaTeX, the marked sentence too; the path reads them as text', async () => {
+    const text = 'Mass is energy: $E = mc^2$. It costs $5. Light is fast: $c$.';
+    const start = text.indexOf('Light');
+    renderPanel(studyFile(null), { text, highlight: { start, end: text.length }, matched: true }, { id: 'n2', label: 'Energy $E = mc^2$', page: 2, children: [] }, [
+      { id: 'r', label: 'Relativity $v < c$', page: 1, children: [] },
+    ]);
+    const passage = await screen.findByTestId('mindmap-passage', {}, { timeout: 5_000 });
+    const annotations = (element: Element) => [...element.querySelectorAll('.katex annotation')].map((node) => node.textContent);
+    await waitFor(() => expect(annotations(screen.getByTestId('mindmap-panel-title'))).toEqual(['E = mc^2']));
+    expect(annotations(passage)).toEqual(['E = mc^2', 'c']);
+    expect(annotations(passage.querySelector('mark')!)).toEqual(['c']);
+    expect(passage.textContent).toContain('It costs $5.');
+    expect(screen.getByTestId('mindmap-panel').querySelector('ol')?.textContent).toBe('Relativity v < c');
   });
 });

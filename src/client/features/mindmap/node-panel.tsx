@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BookOpen, ChevronRight, FileSearch, Minus, Plus, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MathText, withoutMathDelimiters } from '../../components/math-text';
 import { LowConfidenceMark } from '../../components/study/low-confidence-mark';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -72,7 +73,7 @@ export function NodePanel({
               {ancestors.map((ancestor, index) => (
                 <li key={ancestor.id} className="flex min-w-0 items-center gap-1">
                   {index > 0 && <ChevronRight aria-hidden="true" className="size-3 shrink-0" />}
-                  <span className="max-w-[10rem] truncate">{ancestor.label}</span>
+                  <span className="max-w-[10rem] truncate">{withoutMathDelimiters(ancestor.label)}</span>
                 </li>
               ))}
             </ol>
@@ -85,7 +86,7 @@ export function NodePanel({
             className="mt-1.5 text-lg leading-snug font-bold tracking-tight text-balance break-words focus:outline-none"
           >
             <span aria-hidden="true" className={cn('mr-2 inline-block size-2.5 -translate-y-0.5 rounded-full', branch < 0 ? 'bg-primary' : `mm-dot-${branch % BRANCH_COLOURS}`)} />
-            {node.label}
+            <MathText text={node.label} />
           </h2>
         </div>
         <Button variant="ghost" size="icon" className="-mt-1 -mr-2 size-11 shrink-0" onClick={onClose} aria-label={t('panel.close')} data-testid="mindmap-panel-close">
@@ -170,12 +171,14 @@ function HighlightedText({ text, highlight }: { text: string; highlight: { start
     const top = element.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
     if (top + element.offsetHeight > scroller.clientHeight) scroller.scrollTop += top - scroller.clientHeight / 4;
   }, [text, highlight]);
-  if (!highlight) return <>{text}</>;
+  if (!highlight) return <MathText text={text} />;
   return (
     <>
-      {text.slice(0, highlight.start)}
-      <mark ref={mark} className="rounded bg-primary/15 px-0.5 text-foreground dark:bg-primary/25">{text.slice(highlight.start, highlight.end)}</mark>
-      {text.slice(highlight.end)}
+      <MathText text={text.slice(0, highlight.start)} />
+      <mark ref={mark} className="rounded bg-primary/15 px-0.5 text-foreground dark:bg-primary/25">
+        <MathText text={text.slice(highlight.start, highlight.end)} />
+      </mark>
+      <MathText text={text.slice(highlight.end)} />
     </>
   );
 }

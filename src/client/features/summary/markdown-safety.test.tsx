@@ -2,7 +2,8 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { HOSTILE_MARKDOWN, HOSTILE_MATH, unsafeNodes } from '../../test/hostile-markdown';
-import { InlineMarkdown, Markdown, mayHaveMath, preloadMath } from './markdown';
+import { mayHaveMath } from '../../lib/math-syntax';
+import { InlineMarkdown, Markdown, preloadMath } from './markdown';
 
 afterEach(cleanup);
 // KaTeX is a chunk of its own that a text with a formula waits for: loaded first, so every text renders at once.

@@ -3,25 +3,18 @@ import { use } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { cn } from '../../lib/cn';
-import { escapeCurrency, inlineMarkdown } from './summary-text';
+import { escapeCurrency, mayHaveMath } from '../../components/math-text';
+import { inlineMarkdown } from './summary-text';
 
 /**
  * The Summary tab's markdown: GFM (tables, strikethrough, task lists) and math (KaTeX). Raw HTML in a text is shown as
  * the text it is — react-markdown escapes it, no rehype-raw — links lose `javascript:` and other unsafe schemes (its
  * default URL filter) and open in a new tab without the opener, and images are never fetched: a document's text must
- * not make the browser load anything. This module is loaded lazily with the summary view; KaTeX (math.ts) only when a
- * text has a formula.
+ * not make the browser load anything. This module is loaded lazily with the summary view; KaTeX
+ * (components/math-render.ts) only when a text has a formula (lib/math-syntax.ts: the app's one rule for that).
  */
 type Plugins = Pick<Options, 'remarkPlugins' | 'rehypePlugins'>;
 const WITHOUT_MATH: Plugins = { remarkPlugins: [remarkGfm], rehypePlugins: [] };
-
-/**
- * Whether markdown may hold a formula: a `$` that is not escaped (escapeCurrency has escaped the currency amounts).
- * Generous on purpose: a false yes only loads KaTeX, a false no would show a formula's source.
- */
-export function mayHaveMath(markdown: string): boolean {
-  return /(^|[^\\])\$/.test(markdown);
-}
 
 /**
  * A promise that says once it is settled (React's `use` reads `status` and `value` and then answers at once instead of
@@ -37,7 +30,7 @@ let withMath: Tracked<Plugins> | null = null;
  */
 export function preloadMath(): Promise<Plugins> {
   if (withMath) return withMath;
-  const loading: Tracked<Plugins> = import('../../lib/math').then(
+  const loading: Tracked<Plugins> = import('../../components/math-render').then(
     (math): Plugins => ({ remarkPlugins: [remarkGfm, math.remarkMathPlugin], rehypePlugins: [math.rehypeKatexPlugin] }),
     () => {
       withMath = null;

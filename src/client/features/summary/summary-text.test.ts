@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayTerm, escapeCurrency, inlineMarkdown, numberHeadings, plainText, readingMinutes } from './summary-text';
-
-describe('escapeCurrency', () => {
-  it('keeps amounts of money out of the math syntax', () => {
-    expect(escapeCurrency('A ticket costs $5 and a meal $10.')).toBe('A ticket costs \\$5 and a meal \\$10.');
-    expect(escapeCurrency('Revenue rose to $1,200.50, then fell.')).toBe('Revenue rose to \\$1,200.50, then fell.');
-  });
-
-  it('leaves formulas and dollars already escaped alone', () => {
-    expect(escapeCurrency('The area is $2x^2$ and $2$ is even.')).toBe('The area is $2x^2$ and $2$ is even.');
-    expect(escapeCurrency('$$\\int_0^1 x\\,dx$$')).toBe('$$\\int_0^1 x\\,dx$$');
-    expect(escapeCurrency('Already \\$5 here.')).toBe('Already \\$5 here.');
-  });
-});
+import { displayTerm, inlineMarkdown, numberHeadings, plainText, readingMinutes } from './summary-text';
 
 describe('inlineMarkdown', () => {
   it('reads a line start that markdown takes for a block as text', () => {

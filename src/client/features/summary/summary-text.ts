@@ -3,14 +3,7 @@
  * an extractive summary's are sentences from the document, where "$5 and $10" means money, not math. Raw HTML is never
  * rendered (react-markdown shows it as text); these helpers only decide how markdown reads.
  */
-
-/**
- * Escapes dollar signs that start an amount of money ("$5", "$1,200.50" followed by a space, punctuation or the end),
- * so the math syntax does not read "$5 and $10" as a formula. "$2x$" and "$2$" stay math.
- */
-export function escapeCurrency(text: string): string {
-  return text.replace(/(^|[^\\$])\$(?=\d[\d,.]*(?:[\s,.;:!?)\]]|$))/g, '$1\\$');
-}
+import { escapeCurrency } from '../../components/math-text';
 
 /**
  * Markdown for a one-line place (a title, a heading, a term): line breaks become spaces and a line start that markdown

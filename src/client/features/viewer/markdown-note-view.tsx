@@ -8,7 +8,7 @@ import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import { notePlugins } from '../../../shared/markdown-note';
 import { cn } from '../../lib/cn';
-import { rehypeKatexPlugin } from '../../lib/math';
+import { rehypeKatexPlugin } from '../../components/math-render';
 import { notePagePlugins, noteSanitizeSchema } from './markdown-note-render';
 import { PageControls } from './page-controls';
 import { PassageMark } from './passage-mark';

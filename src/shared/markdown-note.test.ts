@@ -75,6 +75,16 @@ describe('the Obsidian reading', () => {
     ]);
   });
 
+  it('reads a table written under a callout title without > as the table Obsidian shows', () => {
+    const tree = parseNote('> [!error] Übersicht der Regeln\n| Regel | Formel |\n| --- | --- |\n| Idempotenz | $A+A=A$ |\n| Kommutativgesetz | $A+B=B+A$ |\n');
+    const quote = tree.children[0];
+    expect(quote?.type).toBe('blockquote');
+    if (quote?.type !== 'blockquote') return;
+    expect(calloutTitle(quote)).toBe('Übersicht der Regeln');
+    expect(quote.children.map((child) => child.type)).toEqual(['paragraph', 'table']);
+    expect(toString(quote.children[1])).not.toContain('|');
+  });
+
   it('reads tags as their words, drops a line of tags alone and block ids', () => {
     const tree = parseNote('#jura #verwaltungsrecht\n\nDer Verwaltungsakt (#vwvfg) ist zentral. ^va-def\n\nIssue #12 und C# bleiben.');
     expect(tree.children.map((node) => toString(node))).toEqual(['Der Verwaltungsakt (vwvfg) ist zentral.', 'Issue #12 und C# bleiben.']);

@@ -6,6 +6,7 @@ import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import { unified, type Plugin, type PluggableList } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
+import { VFile } from 'vfile';
 
 /**
  * Markdown notes (issue 26): one reading of a note for the server, which turns it into pages of text for the study
@@ -55,10 +56,11 @@ type PhrasingParent = { children: PhrasingContent[] };
  * image without an address (the viewer shows its name, the engine drops it), highlights a marked emphasis, comments go,
  * and a callout's `[!type]` marker leaves its title as the quote's first line.
  */
-export const remarkObsidian: Plugin<[], Root> = () => (tree) => {
+export const remarkObsidian: Plugin<[], Root> = () => (tree, file) => {
   removeBlockComments(tree);
   readOtherDialects(tree);
-  visit(tree, 'blockquote', readCallout);
+  const source = typeof file.value === 'string' ? file.value : '';
+  visit(tree, 'blockquote', (quote: Blockquote) => readCallout(quote, source));
   visit(tree, 'text', (node: Text, index, parent) => {
     if (index === undefined || !parent || !('children' in parent)) return;
     const replacement = readText(node.value);
@@ -78,7 +80,7 @@ export const CALLOUT_PROPERTY = 'dataCallout';
  * A callout (`> [!tip]- Merke` over its text): the marker goes, the quote is marked with its type, and a title on the
  * marker's line becomes a paragraph of its own holding it in bold, first in the quote.
  */
-function readCallout(quote: Blockquote) {
+function readCallout(quote: Blockquote, source: string) {
   const first = quote.children[0];
   const lead = first?.type === 'paragraph' ? first.children[0] : undefined;
   if (first?.type !== 'paragraph' || lead?.type !== 'text') return;
@@ -100,7 +102,27 @@ function readCallout(quote: Blockquote) {
     first.children = rest;
     quote.children.unshift(heading);
   }
-  if (first.children.length === 0) quote.children.splice(quote.children.indexOf(first), 1);
+  const table = lazyTable(first, splitting, source);
+  // The parsed blocks are what a quote may hold (a table, paragraphs); the root's type is wider than a quote's.
+  if (table) quote.children.splice(quote.children.indexOf(first), 1, ...(table as Blockquote['children']));
+  else if (first.children.length === 0) quote.children.splice(quote.children.indexOf(first), 1);
+}
+
+/**
+ * A table written straight under a callout's title line without `>` ("> [!error] Rules" then "| a | b |" lines):
+ * CommonMark continues the title's paragraph with those lines, Obsidian shows a table. When what follows the title line
+ * is such a table, it is read again from the note's source as a table, and takes the paragraph's place.
+ */
+function lazyTable(paragraph: Paragraph, splitting: PhrasingContent | undefined, source: string): RootContent[] | undefined {
+  const from = splitting?.position?.start.offset;
+  const to = paragraph.position?.end.offset;
+  if (from === undefined || to === undefined || !source) return undefined;
+  const lineEnd = source.indexOf('\n', from);
+  if (lineEnd < 0 || lineEnd >= to) return undefined;
+  const rest = source.slice(lineEnd + 1, to);
+  if (!rest.trimStart().startsWith('|')) return undefined;
+  const nodes = parseNote(rest).children;
+  return nodes.some((node) => node.type === 'table') ? nodes : undefined;
 }
 
 /** A callout's title, when `quote` is a callout with one (the bold paragraph readCallout put first). */
@@ -242,7 +264,8 @@ export const notePlugins: PluggableList = [[remarkFrontmatter, ['yaml', 'toml']]
 export function parseNote(source: string): Root {
   const processor = unified().use(remarkParse).use(notePlugins);
   // The plugins keep the tree a Root (they only rewrite nodes inside it).
-  return processor.runSync(processor.parse(source)) as Root;
+  const file = new VFile(source);
+  return processor.runSync(processor.parse(file), file) as Root;
 }
 
 /** A heading-less note is cut into pages of about this many characters, at its blocks, as a plain text is. */
